@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Three builds: the main side (Electron entry + the web shell entry, both bundling the
+// core; runtime dependencies stay external), the sandboxed preload (CommonJS, as
+// sandboxed preloads require), and the renderer (Svelte; renderer-only libraries such
+// as Leaflet are bundled here and never reach the main bundle).
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src-main/electron/main.ts'),
+          web: resolve(__dirname, 'src-main/web/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src-renderer'),
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
+    },
+    plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') })],
+  },
+});

@@ -1,0 +1,420 @@
+/**
+ * The one typed contract between the renderer and the main side.
+ *
+ * Every call the renderer may make (`FleetInvoke`) and every event the main side
+ * may push (`FleetEvents`) is declared here. The Electron preload, the ipcMain
+ * registration, the web shell's HTTP bridge and the renderer are all typed from
+ * these maps, so a mismatch is a compile error. This file holds types and a few
+ * constant tables only: the renderer imports it, so it must never import Node or
+ * Electron code.
+ *
+ * Nothing in here ever carries an access token, a refresh token or a client secret
+ * towards the renderer. (`auth:pasteToken` and `profiles:save` carry secrets the
+ * user typed *into* the main side; no result type has a secret field.)
+ */
+
+// ---------------------------------------------------------------- errors
+
+export type ErrorKind =
+  | 'unauthorized' // 401: token missing, expired or revoked
+  | 'forbidden' // 403
+  | 'not-found' // 404
+  | 'bad-request' // 400 / 414 / other 4xx the service rejected
+  | 'rate-limited' // 429 (also 405/503 used as throttling by fleet feeds)
+  | 'server' // 5xx
+  | 'network' // connection refused, reset, DNS, body cut off
+  | 'timeout'
+  | 'bad-payload' // response is not what the interface says (with a JSON path)
+  | 'invalid-argument' // the renderer sent something the main side refuses
+  | 'keychain' // the OS keychain failed or timed out
+  | 'storage' // the offline store failed
+  | 'auth-flow' // sign-in failed (denied, wrong state, exchange failed, timed out)
+  | 'cancelled'
+  | 'offline' // needs the network and we are offline
+  | 'internal';
+
+/** A serialisable error as it crosses the contract. Never contains a secret. */
+export interface AppError {
+  kind: ErrorKind;
+  message: string;
+  /** JSON path of the fault for bad payloads, e.g. `$[3].metrics.gps.value.lng`. */
+  path?: string;
+  status?: number;
+  retryAfterMs?: number;
+}
+
+/** Every invoke result crosses the boundary wrapped, so errors keep their kind. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+// ---------------------------------------------------------------- assets
+
+export type AssetType = 'thing' | 'area';
+
+export interface MetricMeta {
+  collectedOn: string; // ISO 8601 UTC
+  source: string;
+  other: Record<string, unknown>;
+}
+
+export interface Metric {
+  value: unknown;
+  meta: MetricMeta;
+}
+
+export interface GpsValue {
+  lat: number;
+  lng: number;
+}
+
+/** A problem found in an asset that was kept (e.g. fuel 140): shown, never hidden. */
+export interface ValueIssue {
+  metric: string;
+  path: string;
+  message: string;
+}
+
+export interface Asset {
+  assetId: string; // `<type>:<number>`
+  type: AssetType;
+  name: string;
+  serialNumber?: string; // things only; may be ''
+  category?: string; // things only
+  /** The asset's own embed URL (entry name varies by deployment; we keep the one we found). */
+  embedUrl: string | null;
+  metrics: Record<string, Metric> | null;
+  /** Newest `collectedOn` over all metrics, or null when there are none. */
+  lastUpdate: string | null;
+  issues: ValueIssue[];
+}
+
+/** An element of the asset list that could not be understood and was skipped. */
+export interface SkippedAsset {
+  index: number;
+  assetId?: string;
+  path: string;
+  reason: string;
+}
+
+export interface AssetSnapshot {
+  profileId: string;
+  assets: Asset[];
+  skipped: SkippedAsset[];
+  /** When the service answered with this list (ISO). */
+  fetchedAt: string;
+  source: 'network' | 'cache';
+}
+
+// ---------------------------------------------------------------- embed sessions
+
+export type EmbedRequest =
+  | { kind: 'branch' }
+  | { kind: 'subset'; assetIds: string[] }
+  | { kind: 'asset'; assetId: string };
+
+export interface EmbedSession {
+  id: string;
+  kind: EmbedRequest['kind'];
+  assetIds: string[];
+  url: string;
+  /** From the JWS `exp`, or requestedAt + 1 h when the URL carries none. */
+  expiresAt: string;
+  requestedAt: string;
+}
+
+/** Electron only: where the renderer wants the native embed view drawn (CSS px). */
+export interface EmbedBounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+// ---------------------------------------------------------------- status
+
+export type ConnectionState = 'starting' | 'syncing' | 'online' | 'offline' | 'signed-out' | 'error';
+
+export interface SyncStatus {
+  profileId: string;
+  state: ConnectionState;
+  lastSyncAt: string | null;
+  nextAttemptAt: string | null;
+  /** The last error, shown once; null after a good sync. */
+  error: AppError | null;
+  /** True when no keychain could be used and the token lives in memory for this run. */
+  tokenInMemoryOnly: boolean;
+  /** Human note on the data shown, e.g. a corrupt store that was moved aside. */
+  notice: string | null;
+}
+
+// ---------------------------------------------------------------- profiles and sign-in
+
+export interface ProfileInput {
+  id?: string; // absent for a new profile
+  name: string;
+  baseUrl: string; // http(s), ends in /v1
+  aempUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  /** Only sent when the user typed one; stored in the keychain, never returned. */
+  clientSecret?: string;
+  scopes: string;
+}
+
+export interface Profile extends Omit<ProfileInput, 'clientSecret' | 'id'> {
+  id: string;
+  builtIn: boolean;
+  hasClientSecret: boolean;
+  signedIn: boolean;
+}
+
+export interface ProfilesState {
+  profiles: Profile[];
+  activeId: string;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  message: string;
+  assetCount?: number;
+}
+
+export type SignInState =
+  | { state: 'idle' }
+  | { state: 'waiting-for-browser'; profileId: string; authorizeUrl: string; startedAt: string }
+  | { state: 'exchanging'; profileId: string }
+  | { state: 'signed-in'; profileId: string }
+  | { state: 'failed'; profileId: string; error: AppError };
+
+// ---------------------------------------------------------------- settings
+
+export type Units = 'metric' | 'imperial';
+export type SortKey = 'name' | 'lastUpdate' | 'fuel' | 'category';
+
+export interface ListState {
+  search: string;
+  filters: string[]; // filter ids, e.g. 'type:thing', 'ignition:on', 'stale'
+  sort: SortKey;
+  descending: boolean;
+}
+
+export interface Settings {
+  refreshIntervalSec: number; // default 60
+  staleAfterMin: number; // an asset whose last update is older is "stale"
+  units: Units;
+  tileUrl: string; // '' = no tiles, plain background
+  tileAttribution: string;
+  retentionDays: number; // observed positions and metric values
+  list: ListState;
+}
+
+// ---------------------------------------------------------------- offline data
+
+export interface TrailPoint {
+  lat: number;
+  lng: number;
+  collectedOn: string;
+}
+
+export interface ExportResult {
+  /** Where it was written (Electron) or the suggested file name (web download). */
+  fileName: string;
+  /** Web shell only: the file contents to offer as a download. */
+  content?: string;
+  mimeType: string;
+  count: number;
+  cancelled?: boolean;
+}
+
+// ---------------------------------------------------------------- fleet interface (AEMP)
+
+export type AempVersion = '1.2' | '2.0';
+export type HistoryMetric = 'Location' | 'CumulativeOperatingHours' | 'Distance' | 'FuelRemaining';
+
+/** One unit of the fleet feed, normalised with explicit units. */
+export interface Equipment {
+  equipmentId: string | null;
+  serialNumber: string | null;
+  vin: string | null; // PIN in AEMP 2.0
+  make: string | null;
+  model: string | null;
+  location: { lat: number; lng: number; altitudeM: number | null; at: string | null } | null;
+  operatingHours: { hours: number; at: string | null } | null;
+  idleHours: { hours: number; at: string | null } | null;
+  distance: { metres: number; at: string | null } | null;
+  fuelUsed: { litres: number; at: string | null } | null;
+  fuelRemaining: { percent: number; at: string | null } | null;
+  engineRunning: { running: boolean; at: string | null } | null;
+  /** asset-list asset with the same serial number, when there is one */
+  linkedAssetId: string | null;
+}
+
+export interface ParseIssue {
+  path: string;
+  message: string;
+}
+
+export interface FleetListing {
+  version: AempVersion;
+  snapshotTime: string | null;
+  equipment: Equipment[];
+  issues: ParseIssue[];
+  pages: number;
+  fetchedAt: string;
+  source: 'network' | 'cache';
+}
+
+export interface HistoryPoint {
+  at: string;
+  /** Location: lat/lng; other metrics: value in hours, metres or percent. */
+  value: number | null;
+  lat?: number;
+  lng?: number;
+}
+
+export interface HistoryResult {
+  identifier: string;
+  metric: HistoryMetric;
+  start: string;
+  end: string;
+  points: HistoryPoint[];
+  issues: ParseIssue[];
+  fetchedAt: string;
+  source: 'network' | 'cache';
+}
+
+export interface FleetProgress {
+  version: AempVersion;
+  page: number;
+  lastPage: number | null;
+  units: number;
+  /** Set while throttled: the service asked us to wait until this time. */
+  waitingUntil: string | null;
+  done: boolean;
+}
+
+// ---------------------------------------------------------------- app
+
+export type ShellKind = 'electron' | 'web';
+
+export interface AppInfo {
+  shell: ShellKind;
+  version: string;
+  platform: string;
+  /** True when the active profile is the built-in demo service. */
+  demo: boolean;
+}
+
+// ---------------------------------------------------------------- the maps
+
+/** name → [arguments tuple, result]. Every result crosses as `Result<…>`. */
+export interface FleetInvoke {
+  'app:info': [[], AppInfo];
+  'status:get': [[], SyncStatus];
+
+  'assets:get': [[], AssetSnapshot | null]; // what the store has, no network
+  'assets:refresh': [[], AssetSnapshot]; // fetch now (manual refresh)
+
+  'embed:open': [[EmbedRequest], EmbedSession]; // request a fresh embed URL
+  'embed:show': [[string, EmbedBounds], void]; // Electron: draw session id's view at bounds
+  'embed:hide': [[], void]; // Electron: hide the embed view
+
+  'settings:get': [[], Settings];
+  'settings:set': [[Partial<Settings>], Settings];
+
+  'profiles:list': [[], ProfilesState];
+  'profiles:save': [[ProfileInput], Profile];
+  'profiles:delete': [[string], ProfilesState];
+  'profiles:switch': [[string], ProfilesState];
+  'profiles:test': [[ProfileInput], ConnectionTest];
+
+  'auth:signIn': [[string], SignInState]; // profile id; resolves when signed in or failed
+  'auth:cancel': [[], void];
+  'auth:pasteToken': [[string, string], ConnectionTest]; // profile id, token
+  'auth:signOut': [[string, boolean], void]; // profile id, keep offline data
+
+  'trail:get': [[string, number], TrailPoint[]]; // asset id, hours back
+  'export:assetsCsv': [[string[]], ExportResult]; // asset ids in list order
+  'export:positionsGeoJson': [[string[], number], ExportResult]; // asset ids, hours back
+
+  'fleet:list': [[AempVersion], FleetListing];
+  'fleet:cached': [[AempVersion], FleetListing | null];
+  'fleet:unit': [[AempVersion, string], Equipment];
+  'fleet:history': [[string, HistoryMetric, string, string], HistoryResult]; // id, metric, start, end
+}
+
+export interface FleetEvents {
+  status: SyncStatus;
+  assets: AssetSnapshot;
+  'auth:state': SignInState;
+  'profiles:changed': ProfilesState;
+  'fleet:progress': FleetProgress;
+  /** Electron: the embed view reported its session expired (the renderer renews). */
+  'embed:expired': { sessionId: string };
+  /** From the application menu (Electron) or shortcuts. */
+  'menu:command': { command: MenuCommand };
+}
+
+export type MenuCommand = 'refresh' | 'focus-search' | 'open-branch-map' | 'open-selection-map' | 'open-settings' | 'show-fleet' | 'show-assets';
+
+export type InvokeChannel = keyof FleetInvoke;
+export type EventChannel = keyof FleetEvents;
+export type InvokeArgs<C extends InvokeChannel> = FleetInvoke[C][0];
+export type InvokeResult<C extends InvokeChannel> = FleetInvoke[C][1];
+
+/** Implemented by the core; each shell routes its transport to these. */
+export type InvokeHandlers = {
+  [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<InvokeResult<C>>;
+};
+
+export type EventSink = <E extends EventChannel>(name: E, payload: FleetEvents[E]) => void;
+
+/** What the renderer sees as `window.fleet`, identical in both shells. */
+export interface FleetBridge {
+  invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>>;
+  on<E extends EventChannel>(name: E, listener: (payload: FleetEvents[E]) => void): () => void;
+}
+
+/** The invoke channel names, for validation at both ends (kept in step with FleetInvoke). */
+export const INVOKE_CHANNELS = [
+  'app:info',
+  'status:get',
+  'assets:get',
+  'assets:refresh',
+  'embed:open',
+  'embed:show',
+  'embed:hide',
+  'settings:get',
+  'settings:set',
+  'profiles:list',
+  'profiles:save',
+  'profiles:delete',
+  'profiles:switch',
+  'profiles:test',
+  'auth:signIn',
+  'auth:cancel',
+  'auth:pasteToken',
+  'auth:signOut',
+  'trail:get',
+  'export:assetsCsv',
+  'export:positionsGeoJson',
+  'fleet:list',
+  'fleet:cached',
+  'fleet:unit',
+  'fleet:history',
+] as const satisfies readonly InvokeChannel[];
+
+export const EVENT_CHANNELS = [
+  'status',
+  'assets',
+  'auth:state',
+  'profiles:changed',
+  'fleet:progress',
+  'embed:expired',
+  'menu:command',
+] as const satisfies readonly EventChannel[];
+
+// Compile-time check that the tables above list every channel.
+type Missing<All, Listed> = Exclude<All, Listed>;
+export const _allInvokeListed: [Missing<InvokeChannel, (typeof INVOKE_CHANNELS)[number]>] extends [never] ? true : never = true;
+export const _allEventsListed: [Missing<EventChannel, (typeof EVENT_CHANNELS)[number]>] extends [never] ? true : never = true;

@@ -1,0 +1,141 @@
+/**
+ * The seams between the core's modules. Each area (api client, offline store,
+ * sign-in and profiles, fleet interface) implements the interfaces it owns here and
+ * depends only on the others' interfaces, so areas can be built and tested apart and
+ * wired together in `fleet-desk.ts`.
+ */
+import type {
+  AssetSnapshot,
+  EventSink,
+  InvokeHandlers,
+  Settings,
+  ShellKind,
+  TrailPoint,
+} from '../contract';
+
+// ---------------------------------------------------------------- connection and token
+
+/** Where the active profile's service lives. */
+export interface Connection {
+  profileId: string;
+  /** Main interface prefix, ends in `/v1` (no trailing slash). */
+  baseUrl: string;
+  /** Fleet (AEMP) interface prefix (no trailing slash). */
+  aempUrl: string;
+  demo: boolean;
+}
+
+/** Gives the HTTP client the bearer token; owned by sign-in/profiles. Never logs it. */
+export interface TokenSource {
+  /** The current access token, or null when signed out. */
+  getToken(): Promise<string | null>;
+  /**
+   * Called once when a request got 401. Returns true when a fresh token was obtained
+   * (refresh token) and the request should be retried once; false marks the profile
+   * signed out.
+   */
+  handleUnauthorized(): Promise<boolean>;
+}
+
+// ---------------------------------------------------------------- HTTP
+
+export interface HttpRequest {
+  url: string;
+  /** Accept header; default `application/json`. */
+  accept?: string;
+  signal?: AbortSignal;
+  /** Per-attempt timeout; default 20 000 ms. */
+  timeoutMs?: number;
+  /** Retries after the first attempt for network errors, 5xx and 429; default 3. */
+  retries?: number;
+  /** Extra status codes treated as throttling (fleet feeds use 405 and 503). */
+  throttleStatuses?: number[];
+  /** Told before each wait caused by throttling or a retry, so the UI can say "waiting". */
+  onWait?: (info: { until: Date; reason: 'throttled' | 'retry'; status?: number }) => void;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  body: string;
+  url: string;
+}
+
+/**
+ * A GET-only client that adds `Authorization: Bearer …`, times out, retries with capped
+ * exponential backoff and jitter (honouring Retry-After), and throws `FleetError` of the
+ * right kind for every failure. 2xx answers resolve; so do answers whose status is in
+ * `acceptStatuses` (pagination uses that for 404/400 past the last page).
+ */
+export interface HttpClient {
+  get(request: HttpRequest & { acceptStatuses?: number[] }): Promise<HttpResponse>;
+}
+
+// ---------------------------------------------------------------- offline store
+
+/** A stored document with the time it was fetched. */
+export interface StoredDocument<T> {
+  value: T;
+  fetchedAt: string;
+}
+
+/** One SQLite database per connection profile. All writes are single transactions. */
+export interface OfflineStore {
+  /** Replaces the last asset list and records every metric value observed in it. */
+  saveAssetSnapshot(snapshot: AssetSnapshot): void;
+  /** The last saved list (source set to 'cache'), or null. */
+  loadAssetSnapshot(): AssetSnapshot | null;
+  /** Observed GPS positions of one asset since a time, oldest first. */
+  trail(assetId: string, sinceIso: string): TrailPoint[];
+  /** Generic JSON documents (fleet listings, histories) keyed by kind + key. */
+  putDocument(kind: string, key: string, value: unknown, fetchedAt: string): void;
+  getDocument<T>(kind: string, key: string): StoredDocument<T> | null;
+  /** Deletes observations older than the retention. */
+  prune(retentionDays: number, now: Date): void;
+  /** Set when the database was unreadable and moved aside on open (for the status bar). */
+  readonly notice: string | null;
+  close(): void;
+}
+
+export interface StoreFactory {
+  open(profileId: string): OfflineStore;
+  /** Deletes a profile's database (sign-out without keeping offline data). */
+  remove(profileId: string): void;
+}
+
+// ---------------------------------------------------------------- platform
+
+/** What differs between the Electron shell and the web shell. */
+export interface PlatformHooks {
+  shell: ShellKind;
+  version: string;
+  /** Opens an http(s) URL in the system browser (web shell: the renderer opens a tab). */
+  openExternal(url: string): Promise<void>;
+  /**
+   * Saves a file through the system save dialog. Returns the path, or null when the user
+   * cancelled. Absent in the web shell: exports are returned to the renderer as downloads.
+   */
+  saveFile?(suggestedName: string, content: string, mimeType: string): Promise<string | null>;
+  /** Electron: draws/hides the native embed view. Absent in the web shell (iframe). */
+  showEmbed?(url: string, sessionId: string, bounds: { x: number; y: number; width: number; height: number }): Promise<void>;
+  hideEmbed?(): Promise<void>;
+}
+
+// ---------------------------------------------------------------- the context areas get
+
+export interface CoreContext {
+  readonly userDataDir: string;
+  readonly platform: PlatformHooks;
+  readonly emit: EventSink;
+  /** The active profile's connection. Changes on profile switch. */
+  connection(): Connection;
+  /** HTTP client bound to the active profile's token. */
+  http(): HttpClient;
+  /** Offline store of the active profile. */
+  store(): OfflineStore;
+  settings(): Settings;
+}
+
+/** A slice of the handler table, provided by one area. */
+export type HandlerGroup<C extends keyof InvokeHandlers> = Pick<InvokeHandlers, C>;

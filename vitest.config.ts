@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Three projects: `unit` (plain Node: core, shells with vi.mock('electron'), demo),
+// `dom` (Svelte components and renderer state in jsdom) and `integration` (the core
+// against the demo service over real HTTP on 127.0.0.1).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: ['test/unit/renderer/**'],
+        },
+      },
+      {
+        plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') })],
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['test/unit/renderer/**/*.test.ts'],
+          setupFiles: ['test/unit/renderer/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['test/integration/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

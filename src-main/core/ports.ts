@@ -139,3 +139,23 @@ export interface CoreContext {
 
 /** A slice of the handler table, provided by one area. */
 export type HandlerGroup<C extends keyof InvokeHandlers> = Pick<InvokeHandlers, C>;
+
+// ---------------------------------------------------------------- the assembled core
+
+export interface FleetDeskOptions {
+  /** Folder for settings, profiles (non-secret) and the offline databases. */
+  userDataDir: string;
+  platform: PlatformHooks;
+  /** FLEET_BASE_URL, FLEET_AEMP_URL, FLEET_TOKEN …; defaults to process.env. */
+  env?: Record<string, string | undefined>;
+}
+
+/** The whole core, as both shells see it (built by `createFleetDesk` in fleet-desk.ts). */
+export interface FleetDeskCore {
+  handlers: InvokeHandlers;
+  /** Adds an event listener (a shell forwards events to its renderer). */
+  subscribe(sink: EventSink): () => void;
+  /** Serves the cache at once, then starts the refresh schedule. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}

@@ -27,6 +27,16 @@ export default defineConfig({
         },
       },
       {
+        // Run by test/keychain/run-with-keyring.sh inside a private D-Bus session
+        // with gnome-keyring, so they talk to a real Secret Service.
+        test: {
+          name: 'keychain',
+          environment: 'node',
+          include: ['test/keychain/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'integration',
           environment: 'node',

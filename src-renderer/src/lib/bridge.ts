@@ -1,0 +1,48 @@
+/**
+ * The renderer's only way to the main side. In Electron the preload exposes
+ * `window.fleet`; in the web shell there is no preload and the web bridge carries
+ * the same contract over the loopback connection. Component tests install a fake
+ * with `setBridge`.
+ */
+import type { AppError, FleetBridge, InvokeArgs, InvokeChannel, InvokeResult } from '../../../src-main/contract';
+import { createWebBridge } from './web-bridge';
+
+declare global {
+  interface Window {
+    fleet?: FleetBridge;
+  }
+}
+
+let bridge: FleetBridge | null = null;
+
+export function setBridge(next: FleetBridge | null): void {
+  bridge = next;
+}
+
+export function fleet(): FleetBridge {
+  bridge ??= window.fleet ?? createWebBridge();
+  return bridge;
+}
+
+/** An error the main side reported, with its kind kept for the UI. */
+export class BridgeError extends Error {
+  readonly error: AppError;
+  constructor(error: AppError) {
+    super(error.message);
+    this.name = 'BridgeError';
+    this.error = error;
+  }
+}
+
+/** Invokes a channel and unwraps the result; failures throw `BridgeError`. */
+export async function call<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<InvokeResult<C>> {
+  const result = await fleet().invoke(channel, ...args);
+  if (!result.ok) throw new BridgeError(result.error);
+  return result.value;
+}
+
+/** The AppError behind anything a call threw (for showing it). */
+export function errorOf(err: unknown): AppError {
+  if (err instanceof BridgeError) return err.error;
+  return { kind: 'internal', message: err instanceof Error ? err.message : String(err) };
+}

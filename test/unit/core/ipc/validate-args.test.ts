@@ -1,0 +1,213 @@
+import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { INVOKE_CHANNELS } from '../../../../src-main/contract';
+import type { InvokeChannel, InvokeHandlers } from '../../../../src-main/contract';
+import { FleetError } from '../../../../src-main/core/errors';
+import { dispatchInvoke, validateInvoke } from '../../../../src-main/core/ipc/validate-args';
+
+function refusal(channel: unknown, args: unknown): FleetError {
+  try {
+    validateInvoke(channel, args);
+  } catch (err) {
+    if (err instanceof FleetError) return err;
+    throw err;
+  }
+  throw new Error(`expected ${String(channel)} to be refused`);
+}
+
+const goodProfile = {
+  name: 'Depot North',
+  baseUrl: 'https://fleet.example/api/v1',
+  aempUrl: 'https://fleet.example/aemp',
+  authorizeUrl: 'https://fleet.example/oauth/authorize',
+  tokenUrl: 'https://fleet.example/oauth/token',
+  clientId: 'desk',
+  scopes: 'read',
+};
+
+/** One valid call per channel. */
+const VALID: { [C in InvokeChannel]: unknown[] } = {
+  'app:info': [],
+  'status:get': [],
+  'assets:get': [],
+  'assets:refresh': [],
+  'embed:open': [{ kind: 'subset', assetIds: ['thing:1', 'area:22'] }],
+  'embed:show': ['s-1', { x: 0, y: 40, width: 800, height: 600 }],
+  'embed:hide': [],
+  'settings:get': [],
+  'settings:set': [{ refreshIntervalSec: 60, tileUrl: 'http://127.0.0.1:8080/{z}/{x}/{y}.png' }],
+  'profiles:list': [],
+  'profiles:save': [goodProfile],
+  'profiles:delete': ['depot-north'],
+  'profiles:switch': ['demo'],
+  'profiles:test': [{ ...goodProfile, clientSecret: 's3cr3t' }],
+  'auth:signIn': ['demo'],
+  'auth:cancel': [],
+  'auth:pasteToken': ['demo', 'eyJhbGciOi.abc.def'],
+  'auth:signOut': ['demo', true],
+  'trail:get': ['thing:7', 24],
+  'export:assetsCsv': [['thing:1', 'thing:2']],
+  'export:positionsGeoJson': [[], 2160],
+  'fleet:list': ['2.0'],
+  'fleet:cached': ['1.2'],
+  'fleet:unit': ['1.2', 'VIN1234567'],
+  'fleet:history': ['EQ-1', 'Location', '2024-05-01T00:00:00Z', '2024-05-02T00:00:00Z'],
+};
+
+describe('validateInvoke', () => {
+  it.each(INVOKE_CHANNELS.map((c) => [c] as const))('accepts a valid %s call', (channel) => {
+    const out = validateInvoke(channel, VALID[channel]);
+    expect(out.channel).toBe(channel);
+    expect(out.args).toEqual(VALID[channel]);
+  });
+
+  it('refuses unknown channels, naming them', () => {
+    const err = refusal('shell:exec', []);
+    expect(err.kind).toBe('invalid-argument');
+    expect(err.message).toContain('"shell:exec"');
+    expect(refusal(42, []).kind).toBe('invalid-argument');
+    expect(refusal('__proto__', []).kind).toBe('invalid-argument');
+    expect(refusal('toString', []).kind).toBe('invalid-argument');
+  });
+
+  it('refuses wrong arity and non-list arguments', () => {
+    expect(refusal('trail:get', ['thing:1']).message).toBe('"trail:get" takes 2 arguments, got 1.');
+    expect(refusal('app:info', [1]).message).toContain('takes 0 arguments');
+    expect(refusal('app:info', { length: 0 }).message).toContain('must be a list');
+  });
+
+  it('refuses out-of-range hours with the argument named', () => {
+    const err = refusal('trail:get', ['thing:1', 2161]);
+    expect(err.message).toContain('"trail:get" argument 2 (hours back)');
+    expect(err.path).toBe('$[1]');
+    expect(refusal('trail:get', ['thing:1', 0]).kind).toBe('invalid-argument');
+    expect(refusal('trail:get', ['thing:1', Number.NaN]).kind).toBe('invalid-argument');
+    expect(refusal('trail:get', ['thing:1', '24']).kind).toBe('invalid-argument');
+  });
+
+  it('refuses malformed asset ids and more than 5000 ids', () => {
+    for (const id of ['thing:', 'thing:1234567890123', 'truck:1', 'thing:1 ', 'thing:1,thing:2', 'Thing:1']) {
+      expect(refusal('trail:get', [id, 1]).message).toContain('asset id');
+    }
+    const many = Array.from({ length: 5001 }, (_, i) => `thing:${i}`);
+    expect(refusal('export:assetsCsv', [many]).message).toContain('at most 5000');
+    expect(validateInvoke('export:assetsCsv', [many.slice(0, 5000)]).args[0]).toHaveLength(5000);
+    const bad = refusal('embed:open', [{ kind: 'subset', assetIds: ['thing:1', 'nope'] }]);
+    expect(bad.path).toBe('$[0].assetIds.1');
+    expect(refusal('embed:open', [{ kind: 'subset', assetIds: [] }]).kind).toBe('invalid-argument');
+  });
+
+  it('refuses non-http(s) URLs and URLs with credentials', () => {
+    for (const baseUrl of ['javascript:alert(1)//v1', 'file:///etc/v1', 'https://u:p@fleet.example/v1', 'not a url']) {
+      const err = refusal('profiles:save', [{ ...goodProfile, baseUrl }]);
+      expect(err.path).toBe('$[0].baseUrl');
+    }
+    expect(refusal('settings:set', [{ tileUrl: 'ftp://tiles/{z}/{x}/{y}.png' }]).path).toBe('$[0].tileUrl');
+    expect(validateInvoke('settings:set', [{ tileUrl: '' }]).args).toEqual([{ tileUrl: '' }]);
+    expect(validateInvoke('settings:set', [{ tileUrl: 'https://{s}.tiles.example/{z}/{x}/{y}.png' }]).args).toHaveLength(1);
+  });
+
+  it('refuses extra properties instead of passing them on', () => {
+    expect(refusal('settings:set', [{ units: 'metric', __proto__x: 1 }]).message).toContain('unknown field');
+    expect(refusal('embed:open', [{ kind: 'branch', assetIds: ['thing:1'] }]).kind).toBe('invalid-argument');
+    expect(refusal('profiles:save', [{ ...goodProfile, builtIn: true }]).kind).toBe('invalid-argument');
+  });
+
+  it('caps string lengths and refuses control characters', () => {
+    expect(refusal('profiles:save', [{ ...goodProfile, name: 'x'.repeat(101) }]).message).toContain('at most 100');
+    expect(refusal('profiles:save', [{ ...goodProfile, name: 'a\u0000b' }]).message).toContain('control characters');
+    expect(refusal('auth:pasteToken', ['demo', 'a'.repeat(16_385)]).kind).toBe('invalid-argument');
+    expect(refusal('profiles:switch', ['x:refresh']).kind).toBe('invalid-argument');
+  });
+
+  it('checks ISO dates and their order', () => {
+    expect(refusal('fleet:history', ['EQ-1', 'Location', 'yesterday', '2024-05-02T00:00:00Z']).path).toBe('$[2]');
+    expect(refusal('fleet:history', ['EQ-1', 'Location', '2024-05-03T00:00:00Z', '2024-05-02T00:00:00Z']).message).toContain('start must not be after');
+    expect(refusal('fleet:history', ['../x', 'Location', '2024-05-01T00:00:00Z', '2024-05-02T00:00:00Z']).kind).toBe('invalid-argument');
+    expect(refusal('fleet:unit', ['2.0', '..']).kind).toBe('invalid-argument');
+  });
+});
+
+function fakeHandlers(): { handlers: InvokeHandlers; calls: string[] } {
+  const calls: string[] = [];
+  const handlers = Object.fromEntries(
+    INVOKE_CHANNELS.map((c) => [
+      c,
+      vi.fn(async () => {
+        calls.push(c);
+        return `${c} done`;
+      }),
+    ]),
+  ) as unknown as InvokeHandlers;
+  return { handlers, calls };
+}
+
+describe('dispatchInvoke', () => {
+  it('calls the handler with validated arguments and wraps the value', async () => {
+    const { handlers } = fakeHandlers();
+    const result = await dispatchInvoke(handlers, 'trail:get', ['thing:7', 24]);
+    expect(result).toEqual({ ok: true, value: 'trail:get done' });
+    expect(handlers['trail:get']).toHaveBeenCalledWith('thing:7', 24);
+  });
+
+  it('turns a handler failure into a scrubbed AppError', async () => {
+    const { handlers } = fakeHandlers();
+    handlers['assets:refresh'] = async () => {
+      throw new FleetError('unauthorized', 'Rejected Authorization: Bearer abc.def.ghi', { status: 401 });
+    };
+    const result = await dispatchInvoke(handlers, 'assets:refresh', []);
+    expect(result).toEqual({ ok: false, error: { kind: 'unauthorized', status: 401, message: 'Rejected Authorization: Bearer [redacted]' } });
+    handlers['app:info'] = () => {
+      throw new TypeError('boom');
+    };
+    expect(await dispatchInvoke(handlers, 'app:info', [])).toEqual({ ok: false, error: { kind: 'internal', message: 'Unexpected error: boom' } });
+  });
+
+  it('never throws and never reaches a handler with random invalid input', async () => {
+    const channelArb = fc.oneof(fc.constantFrom(...INVOKE_CHANNELS), fc.string(), fc.anything());
+    await fc.assert(
+      fc.asyncProperty(channelArb, fc.oneof(fc.array(fc.anything(), { maxLength: 5 }), fc.anything()), async (channel, args) => {
+        const { handlers, calls } = fakeHandlers();
+        let valid = true;
+        try {
+          validateInvoke(channel, args);
+        } catch {
+          valid = false;
+        }
+        const result = await dispatchInvoke(handlers, channel, args);
+        if (valid) {
+          expect(result.ok).toBe(true);
+          expect(calls).toEqual([channel]);
+        } else {
+          expect(result.ok).toBe(false);
+          if (!result.ok) expect(result.error.kind).toBe('invalid-argument');
+          expect(calls).toEqual([]);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses mutated valid calls without calling the handler', async () => {
+    const mutation = fc.constantFrom(...INVOKE_CHANNELS).chain((channel) =>
+      fc.record({
+        channel: fc.constant(channel),
+        index: fc.nat(),
+        replacement: fc.oneof(fc.constant(undefined), fc.constant(null), fc.double(), fc.string({ maxLength: 3 }), fc.object()),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(mutation, async ({ channel, index, replacement }) => {
+        const args = [...VALID[channel]];
+        if (args.length === 0) args.push(replacement);
+        else args[index % args.length] = replacement;
+        const { handlers, calls } = fakeHandlers();
+        const result = await dispatchInvoke(handlers, channel, args);
+        if (!result.ok) expect(calls).toEqual([]);
+        else expect(calls).toEqual([channel]);
+        if (VALID[channel].length === 0) expect(result.ok).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { embedExpiry, isHttpUrl, pickEmbedUrl } from '../../../../src-main/core/embed/embed-url';
+
+function b64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** An unsigned-looking compact JWS: the helpers never verify, only decode. */
+function jws(payload: Record<string, unknown>): string {
+  return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(payload)}.c2lnbmF0dXJl`;
+}
+
+function embedUrl(payload: Record<string, unknown>): string {
+  return `http://127.0.0.1:4000/embed/auth?req=${encodeURIComponent('/map#assets=thing:1,thing:2')}&jws=${jws(payload)}`;
+}
+
+const REQUESTED = new Date('2026-03-01T10:00:00Z');
+
+describe('pickEmbedUrl', () => {
+  it('prefers mapEmbed', () => {
+    expect(pickEmbedUrl({ other: 'https://a.example/x', mapEmbed: 'https://b.example/y' })).toBe('https://b.example/y');
+  });
+
+  it('takes any http(s) string entry when the name differs', () => {
+    expect(pickEmbedUrl({ embedUrl: 'https://c.example/z' })).toBe('https://c.example/z');
+    expect(pickEmbedUrl({ mapEmbed: 'not a url', count: 3, map: 'http://127.0.0.1/m' })).toBe('http://127.0.0.1/m');
+  });
+
+  it('returns null for anything without an http(s) URL', () => {
+    for (const input of [null, undefined, 'https://x.example', [], ['https://x.example'], {}, { a: 'ftp://x.example' }, { a: 'javascript:alert(1)' }, { a: 42 }]) {
+      expect(pickEmbedUrl(input)).toBeNull();
+    }
+  });
+
+  it('never throws and only ever returns a string that is an http(s) URL', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), fc.dictionary(fc.string(), fc.oneof(fc.webUrl(), fc.string(), fc.anything()))), (input) => {
+        const out = pickEmbedUrl(input);
+        expect(out === null || isHttpUrl(out)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('embedExpiry', () => {
+  it('reads exp from the jws parameter without verifying', () => {
+    const exp = Math.floor(Date.parse('2026-03-01T10:45:00Z') / 1000);
+    expect(embedExpiry(embedUrl({ sub: 'branch', exp }), REQUESTED).toISOString()).toBe('2026-03-01T10:45:00.000Z');
+  });
+
+  it('falls back to requestedAt + 1 h', () => {
+    const fallback = '2026-03-01T11:00:00.000Z';
+    expect(embedExpiry('https://x.example/embed', REQUESTED).toISOString()).toBe(fallback);
+    expect(embedExpiry('https://x.example/embed?jws=garbage', REQUESTED).toISOString()).toBe(fallback);
+    expect(embedExpiry(embedUrl({ sub: 'x' }), REQUESTED).toISOString()).toBe(fallback);
+    expect(embedExpiry(embedUrl({ exp: 'tomorrow' }), REQUESTED).toISOString()).toBe(fallback);
+    expect(embedExpiry('not a url at all', REQUESTED).toISOString()).toBe(fallback);
+  });
+
+  it('never throws and always returns a valid date, whatever the URL', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+          fc.record({ exp: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)) }).map((p) => embedUrl(p)),
+          fc.string().map((s) => `https://x.example/e?jws=${encodeURIComponent(s)}`),
+        ),
+        (url) => {
+          const at = embedExpiry(url, REQUESTED);
+          expect(Number.isNaN(at.getTime())).toBe(false);
+        },
+      ),
+    );
+  });
+});

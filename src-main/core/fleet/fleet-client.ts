@@ -1,0 +1,151 @@
+/**
+ * Client for the fleet (AEMP) interface: paged listings (1.2 and 2.0), single units and
+ * the 2.0 per-metric histories. Answers may be JSON or XML whatever was asked for.
+ */
+import type { AempVersion, Equipment, FleetProgress, HistoryMetric, HistoryPoint, ParseIssue } from '../../contract';
+import { FleetError } from '../errors';
+import type { HttpClient, HttpResponse } from '../ports';
+import { paginate } from './paginate';
+import { parseFleetPage, parseHistoryPage, parseUnit } from './parse-fleet';
+
+export interface FleetFetch {
+  snapshotTime: string | null;
+  equipment: Equipment[];
+  issues: ParseIssue[];
+  pages: number;
+}
+
+export interface HistoryFetch {
+  points: HistoryPoint[];
+  issues: ParseIssue[];
+  pages: number;
+}
+
+export interface FleetCallOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: FleetProgress) => void;
+}
+
+const ACCEPT: Record<AempVersion, string> = {
+  '1.2': 'application/xml, text/xml;q=0.9, application/json;q=0.8',
+  '2.0': 'application/json, application/xml;q=0.9, text/xml;q=0.8',
+};
+const PREFIX: Record<AempVersion, string> = { '1.2': '/api/v1', '2.0': '/api/v2' };
+
+/** `YYYY-MM-DDTHH:MM:SSZ` in UTC, the form the fleet interface wants in paths. */
+export function formatAempDate(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (!Number.isFinite(date.getTime())) throw new FleetError('invalid-argument', `"${String(value)}" is not a date.`);
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function contentType(response: HttpResponse): string | undefined {
+  return response.headers['content-type'];
+}
+
+function onPage(issues: ParseIssue[], page: number): ParseIssue[] {
+  return page === 1 ? issues : issues.map((i) => ({ path: i.path, message: `${i.message} (page ${page})` }));
+}
+
+function identityOf(unit: Equipment): string {
+  return `${unit.equipmentId ?? ''}|${unit.serialNumber ?? ''}|${unit.vin ?? ''}`;
+}
+
+export class FleetClient {
+  private readonly root: string;
+
+  constructor(
+    private readonly http: HttpClient,
+    aempUrl: string,
+  ) {
+    this.root = aempUrl.replace(/\/+$/, '');
+  }
+
+  fleetPageUrl(version: AempVersion, page: number): string {
+    return `${this.root}${PREFIX[version]}/Fleet/${page}`;
+  }
+
+  unitUrl(version: AempVersion, identifier: string): string {
+    return `${this.root}${PREFIX[version]}/Fleet/Equipment/${encodeURIComponent(identifier)}`;
+  }
+
+  unitRangeUrl(identifier: string, start: Date | string, end: Date | string): string {
+    return `${this.unitUrl('2.0', identifier)}/${formatAempDate(start)}/${formatAempDate(end)}`;
+  }
+
+  historyUrl(identifier: string, metric: HistoryMetric, start: Date | string, end: Date | string): string {
+    return `${this.unitUrl('2.0', identifier)}/${metric}/${formatAempDate(start)}/${formatAempDate(end)}`;
+  }
+
+  /** Every page of the fleet listing, units de-duplicated (a later page wins). */
+  async listFleet(version: AempVersion, options: FleetCallOptions = {}): Promise<FleetFetch> {
+    let snapshotTime: string | null = null;
+    const byIdentity = new Map<string, Equipment>();
+    const issues: ParseIssue[] = [];
+    const progress = (p: { pages: number; lastPage: number | null; waitingUntil: string | null }, done: boolean) =>
+      options.onProgress?.({ version, page: p.pages, lastPage: p.lastPage, units: byIdentity.size, waitingUntil: p.waitingUntil, done });
+    let pageNumber = 0;
+    const result = await paginate({
+      http: this.http,
+      pageUrl: (n) => this.fleetPageUrl(version, n),
+      accept: ACCEPT[version],
+      signal: options.signal,
+      parse: (response) => {
+        const page = parseFleetPage(response.body, contentType(response));
+        pageNumber += 1;
+        snapshotTime ??= page.snapshotTime;
+        for (const unit of page.equipment) byIdentity.set(identityOf(unit), unit);
+        issues.push(...onPage(page.issues, pageNumber));
+        return page;
+      },
+      onProgress: (p) => progress(p, false),
+    });
+    const pages = result.pages.length;
+    options.onProgress?.({ version, page: pages, lastPage: pages, units: byIdentity.size, waitingUntil: null, done: true });
+    return { snapshotTime, equipment: [...byIdentity.values()], issues, pages };
+  }
+
+  /** One unit by VIN (1.2) or equipment id, serial number or PIN (2.0). */
+  async getUnit(version: AempVersion, identifier: string, options: { signal?: AbortSignal } = {}): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
+    return this.fetchUnit(this.unitUrl(version, identifier), ACCEPT[version], identifier, options.signal);
+  }
+
+  /** One unit (2.0) over a date range. */
+  async getUnitRange(identifier: string, start: Date | string, end: Date | string, options: { signal?: AbortSignal } = {}): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
+    return this.fetchUnit(this.unitRangeUrl(identifier, start, end), ACCEPT['2.0'], identifier, options.signal);
+  }
+
+  /** All pages of one metric's updates (2.0) over a date range, oldest first. */
+  async getHistory(identifier: string, metric: HistoryMetric, start: Date | string, end: Date | string, options: { signal?: AbortSignal } = {}): Promise<HistoryFetch> {
+    const issues: ParseIssue[] = [];
+    const points: HistoryPoint[] = [];
+    let pageNumber = 0;
+    const result = await paginate({
+      http: this.http,
+      firstUrl: this.historyUrl(identifier, metric, start, end),
+      accept: ACCEPT['2.0'],
+      signal: options.signal,
+      parse: (response) => {
+        const page = parseHistoryPage(response.body, metric, contentType(response));
+        pageNumber += 1;
+        points.push(...page.points);
+        issues.push(...onPage(page.issues, pageNumber));
+        return page;
+      },
+    });
+    points.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    return { points, issues, pages: result.pages.length };
+  }
+
+  private async fetchUnit(url: string, accept: string, identifier: string, signal?: AbortSignal): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
+    const response = await this.http.get({ url, accept, signal, throttleStatuses: [405, 503], acceptStatuses: [404] });
+    const notFound = () => new FleetError('not-found', `The fleet service has no unit "${identifier}".`, { status: 404 });
+    if (response.status === 404) throw notFound();
+    const { equipment, issues } = parseUnit(response.body, contentType(response));
+    if (!equipment) {
+      if (issues.length > 0) throw new FleetError('bad-payload', `The fleet service's answer for unit "${identifier}" could not be understood: ${issues[0].message}`, { path: issues[0].path });
+      throw notFound();
+    }
+    return { equipment, issues };
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The sign-in area assembled: vault + profiles + per-profile sessions, for the
+ * composition root. See `createAuthModule`.
+ */
+import type { ProfilesState } from '../../contract';
+import type { TokenSource } from '../ports';
+import type { FetchLike, TokenEndpoint } from './oauth';
+import { createProfileStore, type BuiltInUrls, type ProfileStore } from './profiles';
+import { createSession, createSessionManager, type Schedule, type SessionManager } from './session';
+import { accounts, createTokenVault, type TokenVault, type TokenVaultOptions } from './token-vault';
+
+export { DEMO_PROFILE_ID, ENV_PROFILE_ID } from './profiles';
+export type { ProfileStore, ProfileRecord, BuiltInUrls } from './profiles';
+export type { TokenVault } from './token-vault';
+export type { Session, SessionManager } from './session';
+export type { TokenSet } from './oauth';
+
+export interface AuthModuleOptions {
+  userDataDir: string;
+  /** The built-in demo service's URLs (baseUrl ends in /v1, aemp, authorize, token, clientId, scopes). */
+  demo: BuiltInUrls;
+  /** FLEET_BASE_URL, FLEET_AEMP_URL, FLEET_TOKEN, FLEET_AUTHORIZE_URL, FLEET_TOKEN_URL, FLEET_CLIENT_ID, FLEET_CLIENT_SECRET, FLEET_SCOPES; default process.env. */
+  env?: Record<string, string | undefined>;
+  /** A ready vault (tests), else one is created with `vaultOptions`. */
+  vault?: TokenVault;
+  vaultOptions?: TokenVaultOptions;
+  /** For the token endpoint (tests); default global fetch. */
+  fetch?: FetchLike;
+  now?: () => number;
+  schedule?: Schedule;
+}
+
+export interface AuthModule {
+  vault: TokenVault;
+  profiles: ProfileStore;
+  sessions: SessionManager;
+  /** The token endpoint of a profile (with its client secret from the vault), or null without OAuth settings. */
+  endpointFor(profileId: string): Promise<TokenEndpoint | null>;
+  /** A TokenSource that always follows the active profile (for the HTTP client). */
+  activeTokenSource: TokenSource;
+  /** Puts a known token into a profile (e.g. a token the built-in demo issued at startup). */
+  seedToken(profileId: string, accessToken: string): Promise<void>;
+  /** Subscribes to profile list / active / signed-in changes. */
+  onProfilesChanged(listener: (state: ProfilesState) => void): () => void;
+  dispose(): void;
+}
+
+export async function createAuthModule(o: AuthModuleOptions): Promise<AuthModule> {
+  const vault = o.vault ?? createTokenVault(o.vaultOptions);
+  const profiles = await createProfileStore({ userDataDir: o.userDataDir, vault, demo: o.demo, env: o.env });
+
+  async function endpointFor(profileId: string): Promise<TokenEndpoint | null> {
+    const p = profiles.get(profileId);
+    if (!p || !p.tokenUrl || !p.clientId) return null;
+    const clientSecret = p.hasClientSecret ? await vault.get(accounts.clientSecret(p.id)) : null;
+    return { tokenUrl: p.tokenUrl, clientId: p.clientId, clientSecret, fetch: o.fetch };
+  }
+
+  const sessions = createSessionManager((profileId) =>
+    createSession({
+      profileId,
+      vault,
+      endpoint: () => endpointFor(profileId),
+      onSignedIn: (id, signedIn) => profiles.setSignedIn(id, signedIn),
+      now: o.now,
+      schedule: o.schedule,
+    }),
+  );
+
+  return {
+    vault,
+    profiles,
+    sessions,
+    endpointFor,
+    activeTokenSource: {
+      getToken: () => sessions.get(profiles.activeId).getToken(),
+      handleUnauthorized: () => sessions.get(profiles.activeId).handleUnauthorized(),
+    },
+    seedToken: (profileId, accessToken) => sessions.get(profileId).store({ accessToken, refreshToken: null, expiresInSec: null, tokenType: null }),
+    onProfilesChanged: (listener) => profiles.onChange(listener),
+    dispose: () => sessions.disposeAll(),
+  };
+}

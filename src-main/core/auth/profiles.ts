@@ -1,0 +1,338 @@
+/**
+ * Connection profiles. Non-secret settings live in `userDataDir/profiles.json`
+ * (written atomically) together with the active profile id; secrets (tokens, client
+ * secrets) only ever go to the token vault. Two profiles are built in and never
+ * written to disk: `demo` (URLs given at startup, since the demo service's port is
+ * known only then) and `env` (from FLEET_* environment variables, when set).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import type { Profile, ProfileInput, ProfilesState } from '../../contract';
+import type { Connection } from '../ports';
+import { FleetError } from '../errors';
+import { accounts, type TokenVault } from './token-vault';
+
+export const DEMO_PROFILE_ID = 'demo';
+export const ENV_PROFILE_ID = 'env';
+const FILE_NAME = 'profiles.json';
+
+/** What is stored for a profile (never a secret). */
+export interface ProfileRecord {
+  id: string;
+  name: string;
+  baseUrl: string;
+  aempUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  scopes: string;
+  hasClientSecret: boolean;
+}
+
+export type BuiltInUrls = Omit<ProfileRecord, 'id' | 'hasClientSecret' | 'name'> & { name?: string };
+
+interface ProfilesFile {
+  version: 1;
+  activeId: string;
+  profiles: ProfileRecord[];
+}
+
+// ---------------------------------------------------------------- validation
+
+const httpUrl = (label: string) =>
+  v.pipe(
+    v.string(`${label} must be text`),
+    v.trim(),
+    v.check((s) => {
+      try {
+        const u = new URL(s);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, `${label} must be a full http:// or https:// address`),
+  );
+const optionalHttpUrl = (label: string) =>
+  v.union([v.pipe(v.string(), v.trim(), v.length(0)), httpUrl(label)], `${label} must be empty or a full http:// or https:// address`);
+const stripSlash = (s: string) => s.replace(/\/+$/, '');
+
+const ProfileInputSchema = v.pipe(
+  v.object({
+    id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Profile id is not valid'))),
+    name: v.pipe(v.string('Name must be text'), v.trim(), v.minLength(1, 'Name is required'), v.maxLength(100, 'Name is too long (100 characters at most)')),
+    baseUrl: v.pipe(
+      httpUrl('Base URL'),
+      v.transform(stripSlash),
+      v.check((s) => s.endsWith('/v1'), 'Base URL must end in /v1 (for example https://fleet.example.com/v1)'),
+    ),
+    aempUrl: v.pipe(optionalHttpUrl('Fleet (AEMP) URL'), v.transform(stripSlash)),
+    authorizeUrl: optionalHttpUrl('Authorize URL'),
+    tokenUrl: optionalHttpUrl('Token URL'),
+    clientId: v.pipe(v.string('Client id must be text'), v.trim()),
+    clientSecret: v.optional(v.string('Client secret must be text')),
+    scopes: v.pipe(v.optional(v.string('Scopes must be text'), ''), v.trim()),
+  }),
+  v.forward(
+    v.check(
+      (p) => (p.authorizeUrl === '' && p.tokenUrl === '') || p.clientId !== '',
+      'Client id is required for signing in with OAuth',
+    ),
+    ['clientId'],
+  ),
+  v.forward(
+    v.check((p) => (p.authorizeUrl === '') === (p.tokenUrl === ''), 'Give both the authorize URL and the token URL, or neither'),
+    ['tokenUrl'],
+  ),
+);
+
+export type ValidProfileInput = v.InferOutput<typeof ProfileInputSchema>;
+
+/** Validates a profile as typed by the user; throws 'invalid-argument' listing every problem. */
+export function validateProfileInput(input: unknown): ValidProfileInput {
+  const r = v.safeParse(ProfileInputSchema, input, { abortPipeEarly: true });
+  if (r.success) return r.output;
+  const problems = r.issues.map((i) => i.message);
+  const first = r.issues[0].path?.map((p) => String(p.key)).join('.');
+  throw new FleetError('invalid-argument', [...new Set(problems)].join('. ') + '.', first ? { path: first } : {});
+}
+
+// ---------------------------------------------------------------- store
+
+export interface ProfileStoreOptions {
+  userDataDir: string;
+  vault: TokenVault;
+  /** URLs of the built-in demo service (known once it listens). */
+  demo: BuiltInUrls;
+  env?: Record<string, string | undefined>;
+}
+
+export interface ProfileStore {
+  list(): ProfilesState;
+  get(id: string): ProfileRecord | null;
+  /** Like `get`, but throws 'invalid-argument' for an unknown id. */
+  require(id: string): ProfileRecord;
+  readonly activeId: string;
+  active(): ProfileRecord;
+  connection(id?: string): Connection;
+  isBuiltIn(id: string): boolean;
+  save(input: ProfileInput): Promise<Profile>;
+  delete(id: string): Promise<ProfilesState>;
+  switch(id: string): Promise<ProfilesState>;
+  setSignedIn(id: string, signedIn: boolean): void;
+  /** Set when profiles.json was unreadable and moved aside. */
+  readonly notice: string | null;
+  onChange(listener: (state: ProfilesState) => void): () => void;
+}
+
+function envProfile(env: Record<string, string | undefined>): ProfileRecord | null {
+  const baseUrl = env.FLEET_BASE_URL?.trim();
+  if (!baseUrl) return null;
+  return {
+    id: ENV_PROFILE_ID,
+    name: env.FLEET_PROFILE_NAME?.trim() || 'From environment',
+    baseUrl: stripSlash(baseUrl),
+    aempUrl: stripSlash(env.FLEET_AEMP_URL?.trim() ?? ''),
+    authorizeUrl: env.FLEET_AUTHORIZE_URL?.trim() ?? '',
+    tokenUrl: env.FLEET_TOKEN_URL?.trim() ?? '',
+    clientId: env.FLEET_CLIENT_ID?.trim() ?? '',
+    scopes: env.FLEET_SCOPES?.trim() ?? '',
+    hasClientSecret: Boolean(env.FLEET_CLIENT_SECRET),
+  };
+}
+
+const RecordSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  baseUrl: v.string(),
+  aempUrl: v.string(),
+  authorizeUrl: v.string(),
+  tokenUrl: v.string(),
+  clientId: v.string(),
+  scopes: v.string(),
+  hasClientSecret: v.boolean(),
+});
+const FileSchema = v.object({ version: v.literal(1), activeId: v.string(), profiles: v.array(RecordSchema) });
+
+/** Creates the profile store; reads profiles.json and puts FLEET_TOKEN into the vault. */
+export async function createProfileStore(options: ProfileStoreOptions): Promise<ProfileStore> {
+  const file = join(options.userDataDir, FILE_NAME);
+  const env = options.env ?? process.env;
+  const demo: ProfileRecord = {
+    ...options.demo,
+    id: DEMO_PROFILE_ID,
+    name: options.demo.name ?? 'Demo service',
+    baseUrl: stripSlash(options.demo.baseUrl),
+    aempUrl: stripSlash(options.demo.aempUrl),
+    hasClientSecret: false,
+  };
+  const fromEnv = envProfile(env);
+  const signedIn = new Map<string, boolean>();
+  const listeners = new Set<(s: ProfilesState) => void>();
+  let notice: string | null = null;
+  let saved: ProfileRecord[] = [];
+  let activeId = DEMO_PROFILE_ID;
+
+  try {
+    const raw = readFileSync(file, 'utf8');
+    const parsed = v.safeParse(FileSchema, JSON.parse(raw));
+    if (!parsed.success) throw new Error('unexpected content');
+    saved = parsed.output.profiles.filter((p) => p.id !== DEMO_PROFILE_ID && p.id !== ENV_PROFILE_ID);
+    activeId = parsed.output.activeId;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      const aside = `${file}.unreadable-${Date.now()}`;
+      try {
+        renameSync(file, aside);
+      } catch {
+        // nothing to move aside
+      }
+      notice = `The saved connection profiles could not be read and were moved aside (${aside}); only the demo profile is available.`;
+    }
+  }
+
+  if (fromEnv) {
+    const token = env.FLEET_TOKEN?.trim();
+    if (token) await options.vault.set(accounts.access(ENV_PROFILE_ID), token);
+    if (env.FLEET_CLIENT_SECRET) await options.vault.set(accounts.clientSecret(ENV_PROFILE_ID), env.FLEET_CLIENT_SECRET);
+    // Launched with a service in the environment: start on it.
+    activeId = ENV_PROFILE_ID;
+  }
+
+  const all = (): ProfileRecord[] => [demo, ...(fromEnv ? [fromEnv] : []), ...saved];
+  const get = (id: string) => all().find((p) => p.id === id) ?? null;
+  if (!get(activeId)) activeId = DEMO_PROFILE_ID;
+
+  for (const p of all()) signedIn.set(p.id, (await options.vault.get(accounts.access(p.id))) !== null);
+
+  const toProfile = (p: ProfileRecord): Profile => ({
+    id: p.id,
+    name: p.name,
+    baseUrl: p.baseUrl,
+    aempUrl: p.aempUrl,
+    authorizeUrl: p.authorizeUrl,
+    tokenUrl: p.tokenUrl,
+    clientId: p.clientId,
+    scopes: p.scopes,
+    builtIn: p.id === DEMO_PROFILE_ID || p.id === ENV_PROFILE_ID,
+    hasClientSecret: p.hasClientSecret,
+    signedIn: signedIn.get(p.id) ?? false,
+  });
+  const state = (): ProfilesState => ({ profiles: all().map(toProfile), activeId });
+  const changed = () => {
+    const s = state();
+    for (const l of listeners) l(s);
+  };
+
+  function persist(): void {
+    const content: ProfilesFile = { version: 1, activeId, profiles: saved };
+    try {
+      mkdirSync(options.userDataDir, { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(content, null, 2) + '\n', { mode: 0o600 });
+      renameSync(tmp, file);
+    } catch (err) {
+      throw new FleetError('storage', `Could not save the connection profiles: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  const isBuiltIn = (id: string) => id === DEMO_PROFILE_ID || (fromEnv !== null && id === ENV_PROFILE_ID);
+  function requireProfile(id: string): ProfileRecord {
+    const p = typeof id === 'string' ? get(id) : null;
+    if (!p) throw new FleetError('invalid-argument', `There is no connection profile "${String(id)}".`);
+    return p;
+  }
+
+  return {
+    list: state,
+    get,
+    require: requireProfile,
+    get activeId() {
+      return activeId;
+    },
+    get notice() {
+      return notice;
+    },
+    active: () => requireProfile(activeId),
+    isBuiltIn,
+    connection(id = activeId) {
+      const p = requireProfile(id);
+      return { profileId: p.id, baseUrl: p.baseUrl, aempUrl: p.aempUrl, demo: p.id === DEMO_PROFILE_ID };
+    },
+    async save(input) {
+      const valid = validateProfileInput(input);
+      if (valid.id === DEMO_PROFILE_ID || valid.id === ENV_PROFILE_ID) {
+        throw new FleetError('invalid-argument', `The built-in "${get(valid.id)?.name ?? valid.id}" profile cannot be changed; add a new profile instead.`);
+      }
+      const existing = valid.id ? saved.find((p) => p.id === valid.id) : undefined;
+      if (valid.id && !existing) throw new FleetError('invalid-argument', `There is no connection profile "${valid.id}" to update.`);
+      const id = existing?.id ?? `p-${randomUUID().slice(0, 8)}`;
+      const secret = valid.clientSecret?.trim();
+      if (secret) await options.vault.set(accounts.clientSecret(id), secret);
+      const record: ProfileRecord = {
+        id,
+        name: valid.name,
+        baseUrl: valid.baseUrl,
+        aempUrl: valid.aempUrl,
+        authorizeUrl: valid.authorizeUrl,
+        tokenUrl: valid.tokenUrl,
+        clientId: valid.clientId,
+        scopes: valid.scopes,
+        hasClientSecret: Boolean(secret) || (existing?.hasClientSecret ?? false),
+      };
+      const before = saved;
+      saved = existing ? saved.map((p) => (p.id === id ? record : p)) : [...saved, record];
+      try {
+        persist();
+      } catch (err) {
+        saved = before;
+        throw err;
+      }
+      if (!signedIn.has(id)) signedIn.set(id, false);
+      changed();
+      return toProfile(record);
+    },
+    async delete(id) {
+      const p = requireProfile(id);
+      if (isBuiltIn(p.id)) throw new FleetError('invalid-argument', `The built-in "${p.name}" profile cannot be deleted.`);
+      const before = { saved, activeId };
+      saved = saved.filter((x) => x.id !== id);
+      if (activeId === id) activeId = DEMO_PROFILE_ID;
+      try {
+        persist();
+      } catch (err) {
+        ({ saved, activeId } = before);
+        throw err;
+      }
+      for (const account of [accounts.access(id), accounts.refresh(id), accounts.clientSecret(id)]) await options.vault.delete(account);
+      signedIn.delete(id);
+      changed();
+      return state();
+    },
+    async switch(id) {
+      const p = requireProfile(id);
+      if (activeId !== p.id) {
+        const before = activeId;
+        activeId = p.id;
+        try {
+          persist();
+        } catch (err) {
+          activeId = before;
+          throw err;
+        }
+        changed();
+      }
+      return state();
+    },
+    setSignedIn(id, value) {
+      if (!get(id) || signedIn.get(id) === value) return;
+      signedIn.set(id, value);
+      changed();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

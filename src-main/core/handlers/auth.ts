@@ -1,0 +1,175 @@
+/**
+ * Handlers for profiles and sign-in. Every argument from the renderer is checked;
+ * no result or event ever carries a token or client secret.
+ */
+import * as v from 'valibot';
+import type { ConnectionTest, Profile, ProfileInput, ProfilesState, SignInState } from '../../contract';
+import type { CoreContext, HandlerGroup } from '../ports';
+import { FleetError, registerSecret, toAppError } from '../errors';
+import { startSignInFlow, type FetchLike, type SignInFlow } from '../auth/oauth';
+import { probeConnection, type ProbeFetch } from '../auth/probe';
+import { validateProfileInput, type ProfileStore } from '../auth/profiles';
+import type { SessionManager } from '../auth/session';
+import type { TokenVault } from '../auth/token-vault';
+import type { TokenEndpoint } from '../auth/oauth';
+
+export type AuthChannels =
+  | 'profiles:list'
+  | 'profiles:save'
+  | 'profiles:delete'
+  | 'profiles:switch'
+  | 'profiles:test'
+  | 'auth:signIn'
+  | 'auth:cancel'
+  | 'auth:pasteToken'
+  | 'auth:signOut';
+
+export interface AuthHandlerDeps {
+  ctx: Pick<CoreContext, 'emit' | 'platform'>;
+  profiles: ProfileStore;
+  vault: TokenVault;
+  sessions: SessionManager;
+  endpointFor(profileId: string): Promise<TokenEndpoint | null>;
+  /** Deletes a profile's offline database (StoreFactory.remove). */
+  removeOfflineData?: (profileId: string) => void | Promise<void>;
+  /** Told after the active profile changed (switch, or deletion of the active one). */
+  onActiveProfileChanged?: (profileId: string) => void | Promise<void>;
+  /** For "Test connection" and pasted tokens (tests); default global fetch. */
+  probeFetch?: ProbeFetch;
+  fetch?: FetchLike;
+  /** Sign-in wait before giving up; default 5 minutes. */
+  signInTimeoutMs?: number;
+  now?: () => Date;
+}
+
+const ProfileId = v.pipe(v.string('A profile id (text) is required.'), v.trim(), v.minLength(1, 'A profile id is required.'), v.maxLength(64, 'The profile id is too long.'));
+const Token = v.pipe(v.string('The token must be text.'), v.trim(), v.minLength(1, 'Paste a token first.'), v.maxLength(16_384, 'This is too long to be a token.'), v.regex(/^\S+$/, 'A token has no spaces or line breaks in it.'));
+const Keep = v.boolean('Say whether to keep the offline data (true or false).');
+
+function check<T extends v.GenericSchema>(schema: T, value: unknown): v.InferOutput<T> {
+  const r = v.safeParse(schema, value);
+  if (!r.success) throw new FleetError('invalid-argument', r.issues[0].message);
+  return r.output;
+}
+
+export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChannels> {
+  const { ctx, profiles, sessions } = deps;
+  const now = deps.now ?? (() => new Date());
+  let flow: { profileId: string; flow: SignInFlow | null; cancelled: boolean } | null = null;
+
+  profiles.onChange((state) => ctx.emit('profiles:changed', state));
+
+  const emitState = (s: SignInState) => ctx.emit('auth:state', s);
+
+  async function activeChanged(before: string): Promise<void> {
+    if (profiles.activeId !== before) await deps.onActiveProfileChanged?.(profiles.activeId);
+  }
+
+  function cancelFlow(): void {
+    if (!flow) return;
+    flow.cancelled = true;
+    flow.flow?.cancel();
+  }
+
+  return {
+    async 'profiles:list'(): Promise<ProfilesState> {
+      return profiles.list();
+    },
+
+    async 'profiles:save'(input: ProfileInput): Promise<Profile> {
+      const saved = await profiles.save(input);
+      return saved;
+    },
+
+    async 'profiles:delete'(id: string): Promise<ProfilesState> {
+      const pid = check(ProfileId, id);
+      const before = profiles.activeId;
+      const state = await profiles.delete(pid);
+      sessions.drop(pid);
+      await deps.removeOfflineData?.(pid);
+      await activeChanged(before);
+      return state;
+    },
+
+    async 'profiles:switch'(id: string): Promise<ProfilesState> {
+      const pid = check(ProfileId, id);
+      const before = profiles.activeId;
+      const state = await profiles.switch(pid);
+      await activeChanged(before);
+      return state;
+    },
+
+    async 'profiles:test'(input: ProfileInput): Promise<ConnectionTest> {
+      const valid = validateProfileInput(input);
+      const token = valid.id && profiles.get(valid.id) ? await sessions.get(valid.id).getToken() : null;
+      return probeConnection({ baseUrl: valid.baseUrl, token, fetch: deps.probeFetch });
+    },
+
+    async 'auth:pasteToken'(profileId: string, token: string): Promise<ConnectionTest> {
+      const pid = check(ProfileId, profileId);
+      const profile = profiles.require(pid);
+      const candidate = check(Token, token);
+      registerSecret(candidate);
+      const test = await probeConnection({ baseUrl: profile.baseUrl, token: candidate, fetch: deps.probeFetch });
+      // A token the service rejected is not saved; a working one replaces what was there.
+      if (test.ok) await sessions.get(pid).store({ accessToken: candidate, refreshToken: null, expiresInSec: null, tokenType: null });
+      return test;
+    },
+
+    async 'auth:signIn'(profileId: string): Promise<SignInState> {
+      const pid = check(ProfileId, profileId);
+      const profile = profiles.require(pid);
+      if (!profile.authorizeUrl || !profile.tokenUrl || !profile.clientId) {
+        throw new FleetError('invalid-argument', `The profile "${profile.name}" has no sign-in page configured (authorize URL, token URL and client id). Paste a token instead.`);
+      }
+      const endpoint = await deps.endpointFor(pid);
+      if (!endpoint) throw new FleetError('invalid-argument', `The profile "${profile.name}" has no token URL.`);
+      cancelFlow();
+      const mine: { profileId: string; flow: SignInFlow | null; cancelled: boolean } = { profileId: pid, flow: null, cancelled: false };
+      flow = mine;
+      try {
+        mine.flow = await startSignInFlow({
+          ...endpoint,
+          fetch: deps.fetch ?? endpoint.fetch,
+          authorizeUrl: profile.authorizeUrl,
+          scopes: profile.scopes,
+          timeoutMs: deps.signInTimeoutMs,
+          openExternal: (url) => deps.ctx.platform.openExternal(url),
+          onAuthorizeUrl: (authorizeUrl) =>
+            emitState({ state: 'waiting-for-browser', profileId: pid, authorizeUrl, startedAt: now().toISOString() }),
+          onExchanging: () => emitState({ state: 'exchanging', profileId: pid }),
+        });
+        if (mine.cancelled) mine.flow.cancel();
+        const tokens = await mine.flow.tokens;
+        await sessions.get(pid).store(tokens);
+        const done: SignInState = { state: 'signed-in', profileId: pid };
+        emitState(done);
+        return done;
+      } catch (err) {
+        if (err instanceof FleetError && err.kind === 'cancelled') {
+          const idle: SignInState = { state: 'idle' };
+          if (flow === mine) emitState(idle);
+          return idle;
+        }
+        const failed: SignInState = { state: 'failed', profileId: pid, error: toAppError(err) };
+        emitState(failed);
+        return failed;
+      } finally {
+        if (flow === mine) flow = null;
+      }
+    },
+
+    async 'auth:cancel'(): Promise<void> {
+      cancelFlow();
+    },
+
+    async 'auth:signOut'(profileId: string, keepOfflineData: boolean): Promise<void> {
+      const pid = check(ProfileId, profileId);
+      const keep = check(Keep, keepOfflineData);
+      profiles.require(pid);
+      if (flow?.profileId === pid) cancelFlow();
+      await sessions.get(pid).signOut();
+      if (!keep) await deps.removeOfflineData?.(pid);
+    },
+  };
+}

@@ -159,13 +159,13 @@ export async function startLoopbackListener(options: LoopbackOptions): Promise<L
     finish(null, got);
   });
 
-  let timer: NodeJS.Timeout | undefined;
+  const timing: { timer?: NodeJS.Timeout } = {};
   const closed = new Promise<void>((res) => server.once('close', () => res()));
 
   function finish(err: FleetError | null, value?: string): void {
     if (settled) return;
     settled = true;
-    if (timer) clearTimeout(timer);
+    clearTimeout(timing.timer);
     if (err) rejectCode(err);
     else resolveCode(value as string);
     // Let the answer page flush, then refuse further connections and drop idle ones.
@@ -178,7 +178,7 @@ export async function startLoopbackListener(options: LoopbackOptions): Promise<L
     server.listen(0, '127.0.0.1', () => res());
   });
   const { port } = server.address() as AddressInfo;
-  timer = setTimeout(() => finish(new FleetError('timeout', MESSAGES.timedOut)), timeoutMs);
+  timing.timer = setTimeout(() => finish(new FleetError('timeout', MESSAGES.timedOut)), timeoutMs);
 
   return {
     redirectUri: `http://127.0.0.1:${port}/callback`,

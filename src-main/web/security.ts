@@ -1,0 +1,88 @@
+/**
+ * The web shell's request checks: per-launch secret, Host (DNS rebinding), Origin,
+ * and the page's Content-Security-Policy.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const SECRET_HEADER = 'x-fleet-secret';
+/** The WebSocket subprotocol the server selects; the secret travels as a second one. */
+export const EVENTS_PROTOCOL = 'fleet-desk';
+export const SECRET_PROTOCOL_PREFIX = 'secret.';
+
+export function newSecret(): string {
+  return randomBytes(32).toString('hex');
+}
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** Constant-time comparison (hashing first makes the lengths equal). */
+export function secretMatches(expected: string, given: unknown): boolean {
+  if (typeof given !== 'string' || given.length === 0 || given.length > 256) return false;
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+/** Picks the secret out of a `Sec-WebSocket-Protocol` header (`fleet-desk, secret.<hex>`). */
+export function secretFromProtocols(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(',')) {
+    const p = part.trim();
+    if (p.startsWith(SECRET_PROTOCOL_PREFIX)) return p.slice(SECRET_PROTOCOL_PREFIX.length);
+  }
+  return undefined;
+}
+
+/** The Host must name our loopback listener exactly: a rebound DNS name is refused. */
+export function hostAllowed(host: string | undefined, port: number): boolean {
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+/** A present Origin must be the page's own origin (the same host the request came to). */
+export function originAllowed(origin: string | undefined, host: string | undefined, port: number): boolean {
+  if (origin === undefined) return true;
+  return hostAllowed(host, port) && origin === `http://${host}`;
+}
+
+/**
+ * The origin (or wildcard host source) CSP needs for a URL or tile template, or null.
+ * `{s}.` subdomain templates become `*.` sources.
+ */
+export function cspSource(urlOrTemplate: string): string | null {
+  if (!urlOrTemplate) return null;
+  const wildcard = /^https?:\/\/\{s\}\./i.test(urlOrTemplate);
+  try {
+    const url = new URL(urlOrTemplate.replace(/\{[a-z]+\}/gi, 'a'));
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (!wildcard) return url.origin;
+    const host = url.host.replace(/^a\./, '');
+    return `${url.protocol}//*.${host}`;
+  } catch {
+    return null;
+  }
+}
+
+export interface CspOrigins {
+  /** Where map tiles come from (img-src). */
+  images: string[];
+  /** Where embed maps are framed from (frame-src). */
+  frames: string[];
+}
+
+/** The app page's policy: nothing inline but styles (Leaflet and Svelte set style attributes). */
+export function contentSecurityPolicy(port: number, extra: CspOrigins): string {
+  const uniq = (list: string[]) => [...new Set(list.filter((s) => /^https?:\/\/[^\s;,']+$/.test(s)))];
+  const images = uniq(extra.images);
+  const frames = uniq(extra.frames);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    ['img-src', "'self'", 'data:', 'blob:', 'http://127.0.0.1:*', 'http://localhost:*', ...images].join(' '),
+    ['connect-src', "'self'", `ws://127.0.0.1:${port}`, `ws://localhost:${port}`].join(' '),
+    ['frame-src', 'http://127.0.0.1:*', 'http://localhost:*', ...frames].join(' '),
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,288 @@
+/**
+ * The web shell: serves the built renderer to a browser on 127.0.0.1 and carries the
+ * contract over the loopback connection (`POST /api/invoke/<channel>` → `Result`,
+ * events over a WebSocket at `/api/events`). Every API call needs the per-launch
+ * secret, a Host naming our listener and, when present, our own Origin.
+ */
+import { createReadStream } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import type { AppError, EventChannel, FleetEvents, Result } from '../contract';
+import type { FleetDeskCore } from '../core/ports';
+import { dispatchInvoke } from '../core/ipc/validate-args';
+import { scrubSecrets } from '../core/errors';
+import {
+  EVENTS_PROTOCOL,
+  SECRET_HEADER,
+  contentSecurityPolicy,
+  cspSource,
+  hostAllowed,
+  newSecret,
+  originAllowed,
+  secretFromProtocols,
+  secretMatches,
+} from './security';
+import type { CspOrigins } from './security';
+import { mimeType, resolveStaticFile } from './static-files';
+
+export interface WebShellOptions {
+  core: FleetDeskCore;
+  /** The built renderer (`out/renderer`). */
+  rendererDir: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Tests pass a fixed secret; otherwise 32 random bytes. */
+  secret?: string;
+  /** Extra CSP sources for tiles and embed maps; by default read from the core's settings and profiles. */
+  allowedOrigins?: () => Promise<CspOrigins> | CspOrigins;
+  /** Where to report unexpected server faults (already scrubbed). */
+  log?: (message: string) => void;
+}
+
+export interface WebShell {
+  url: string;
+  port: number;
+  secret: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const API_INVOKE = '/api/invoke/';
+const API_EVENTS = '/api/events';
+
+const BASE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const;
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...BASE_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}
+
+function sendError(res: ServerResponse, status: number, error: AppError): void {
+  const body: Result<never> = { ok: false, error };
+  sendJson(res, status, body);
+}
+
+const FORBIDDEN: AppError = {
+  kind: 'forbidden',
+  message: 'Fleet Desk refused this request: open the address Fleet Desk printed when it started (it carries the access key).',
+};
+
+/** Reads a request body up to a limit; null when it is larger. */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolvePromise(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Tile server and service origins for the page's CSP, read from the core. */
+async function originsFromCore(core: FleetDeskCore): Promise<CspOrigins> {
+  const images: string[] = [];
+  const frames: string[] = [];
+  const [settings, profiles] = await Promise.allSettled([core.handlers['settings:get'](), core.handlers['profiles:list']()]);
+  if (settings.status === 'fulfilled') {
+    const tiles = cspSource(settings.value.tileUrl);
+    if (tiles) images.push(tiles);
+  }
+  if (profiles.status === 'fulfilled') {
+    for (const p of profiles.value.profiles) {
+      for (const url of [p.baseUrl, p.aempUrl]) {
+        const origin = cspSource(url);
+        if (origin) {
+          frames.push(origin);
+          images.push(origin);
+        }
+      }
+    }
+  }
+  return { images, frames };
+}
+
+export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
+  const { core, rendererDir } = options;
+  const secret = options.secret ?? newSecret();
+  const log = options.log ?? ((message: string) => console.error(message));
+  const allowedOrigins = options.allowedOrigins ?? (() => originsFromCore(core));
+  let port = 0;
+
+  const requestAllowed = (req: IncomingMessage) => hostAllowed(req.headers.host, port) && originAllowed(req.headers.origin, req.headers.host, port);
+
+  async function handleInvoke(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return sendError(res, 405, { kind: 'bad-request', message: 'Fleet Desk calls use POST.' });
+    }
+    if (!secretMatches(secret, req.headers[SECRET_HEADER])) return sendError(res, 403, FORBIDDEN);
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      return sendError(res, 415, { kind: 'invalid-argument', message: 'Fleet Desk calls must send JSON.' });
+    }
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (body === null) return sendError(res, 413, { kind: 'invalid-argument', message: 'The request is larger than Fleet Desk accepts (2 MB).' });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return sendError(res, 400, { kind: 'invalid-argument', message: `"${channel}": the request body is not valid JSON.` });
+    }
+    const args = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as { args?: unknown }).args : undefined;
+    sendJson(res, 200, await dispatchInvoke(core.handlers, channel, args));
+  }
+
+  async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...BASE_HEADERS, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method not allowed');
+      return;
+    }
+    const file = await resolveStaticFile(rendererDir, pathname);
+    if (!file) {
+      res.writeHead(404, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+      return;
+    }
+    const type = mimeType(file);
+    const headers: Record<string, string> = { ...BASE_HEADERS, 'Content-Type': type, 'Cache-Control': 'no-cache' };
+    if (type.startsWith('text/html')) {
+      let extra: CspOrigins = { images: [], frames: [] };
+      try {
+        extra = await allowedOrigins();
+      } catch {
+        // Fall back to loopback-only sources: the page still works with the demo.
+      }
+      headers['Content-Security-Policy'] = contentSecurityPolicy(port, extra);
+      headers['X-Frame-Options'] = 'DENY';
+    }
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = createReadStream(file);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!requestAllowed(req)) return sendError(res, 403, FORBIDDEN);
+    const pathname = (req.url ?? '/').split('?')[0].split('#')[0];
+    if (pathname.startsWith(API_INVOKE)) {
+      let channel: string;
+      try {
+        channel = decodeURIComponent(pathname.slice(API_INVOKE.length));
+      } catch {
+        return sendError(res, 400, { kind: 'invalid-argument', message: 'The request name is malformed.' });
+      }
+      return handleInvoke(req, res, channel);
+    }
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return sendError(res, 404, { kind: 'not-found', message: 'Fleet Desk has no such request.' });
+    }
+    return handleStatic(req, res, pathname);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log(scrubSecrets(`Fleet Desk web shell: ${err instanceof Error ? err.message : String(err)}`));
+      if (!res.headersSent) sendError(res, 500, { kind: 'internal', message: 'Fleet Desk hit an unexpected error answering this request.' });
+      else res.destroy();
+    });
+  });
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 4096,
+    handleProtocols: (protocols) => (protocols.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false),
+  });
+  const clients = new Set<WebSocket>();
+
+  function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+    const body = JSON.stringify({ ok: false, error: FORBIDDEN });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const pathname = (req.url ?? '').split('?')[0];
+    if (pathname !== API_EVENTS) return refuseUpgrade(socket, 404, 'Not Found');
+    const protocols = req.headers['sec-websocket-protocol'];
+    if (!requestAllowed(req) || !secretMatches(secret, secretFromProtocols(typeof protocols === 'string' ? protocols : undefined))) {
+      return refuseUpgrade(socket, 403, 'Forbidden');
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      clients.add(ws);
+      ws.on('close', () => clients.delete(ws));
+      ws.on('error', () => clients.delete(ws));
+      // The renderer only listens; anything it sends is ignored.
+    });
+  });
+
+  const unsubscribe = core.subscribe(<E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
+    let text: string;
+    try {
+      text = JSON.stringify({ name, payload });
+    } catch (err) {
+      log(scrubSecrets(`Fleet Desk web shell: could not send the "${name}" event: ${err instanceof Error ? err.message : String(err)}`));
+      return;
+    }
+    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(text);
+  });
+
+  try {
+    await new Promise<void>((resolvePromise, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolvePromise();
+      });
+    });
+  } catch (err) {
+    unsubscribe();
+    throw err;
+  }
+  port = (server.address() as AddressInfo).port;
+
+  let closed: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}/#secret=${secret}`,
+    port,
+    secret,
+    close() {
+      closed ??= (async () => {
+        unsubscribe();
+        for (const ws of clients) ws.terminate();
+        clients.clear();
+        await new Promise<void>((r) => wss.close(() => r()));
+        await new Promise<void>((r) => {
+          server.close(() => r());
+          server.closeAllConnections();
+        });
+      })();
+      return closed;
+    },
+  };
+}

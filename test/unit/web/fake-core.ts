@@ -1,0 +1,57 @@
+/** A fake FleetDeskCore for shell tests: every handler is a spy, events are pushed by hand. */
+import { vi } from 'vitest';
+import { INVOKE_CHANNELS } from '../../../src-main/contract';
+import type { EventSink, InvokeHandlers, Settings } from '../../../src-main/contract';
+import type { FleetDeskCore } from '../../../src-main/core/ports';
+
+export interface FakeCore extends FleetDeskCore {
+  emit: EventSink;
+  sinks: Set<EventSink>;
+}
+
+export const FAKE_SETTINGS: Settings = {
+  refreshIntervalSec: 60,
+  staleAfterMin: 30,
+  units: 'metric',
+  tileUrl: 'https://{s}.tiles.example/{z}/{x}/{y}.png',
+  tileAttribution: '',
+  retentionDays: 30,
+  list: { search: '', filters: [], sort: 'name', descending: false },
+};
+
+export function fakeCore(): FakeCore {
+  const handlers = Object.fromEntries(INVOKE_CHANNELS.map((c) => [c, vi.fn(async () => null)])) as unknown as InvokeHandlers;
+  handlers['settings:get'] = vi.fn(async () => FAKE_SETTINGS);
+  handlers['profiles:list'] = vi.fn(async () => ({
+    activeId: 'demo',
+    profiles: [
+      {
+        id: 'demo',
+        name: 'Demo',
+        baseUrl: 'https://fleet.example/api/v1',
+        aempUrl: 'https://aemp.example/feed',
+        authorizeUrl: '',
+        tokenUrl: '',
+        clientId: '',
+        scopes: '',
+        builtIn: true,
+        hasClientSecret: false,
+        signedIn: true,
+      },
+    ],
+  }));
+  const sinks = new Set<EventSink>();
+  return {
+    handlers,
+    sinks,
+    subscribe(sink) {
+      sinks.add(sink);
+      return () => sinks.delete(sink);
+    },
+    emit: (name, payload) => {
+      for (const sink of sinks) sink(name, payload);
+    },
+    start: vi.fn(async () => {}),
+    stop: vi.fn(async () => {}),
+  };
+}

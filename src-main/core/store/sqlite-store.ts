@@ -1,0 +1,241 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import type { Asset, AssetSnapshot, SkippedAsset, TrailPoint } from '../../contract';
+import type { OfflineStore, StoreFactory, StoredDocument } from '../ports';
+import { openDatabaseFile, storageError } from './database-file';
+import { profileFileName } from './profile-file-name';
+
+export interface StoreOptions {
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One SQLite database per connection profile, at `dir/offline/<profile>.sqlite`. */
+export function createStoreFactory(dir: string, options: StoreOptions = {}): StoreFactory {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? (() => {});
+  const folder = join(dir, 'offline');
+  const openStores = new Map<string, Set<SqliteOfflineStore>>();
+
+  const fileOf = (profileId: string): string => {
+    try {
+      return join(folder, profileFileName(profileId));
+    } catch (err) {
+      throw storageError('No offline data file for this profile', err);
+    }
+  };
+
+  return {
+    open(profileId) {
+      const file = fileOf(profileId);
+      try {
+        mkdirSync(folder, { recursive: true });
+      } catch (err) {
+        throw storageError(`Could not create the offline data folder ${folder}`, err);
+      }
+      const { db, notice } = openDatabaseFile(file, { now, log });
+      const stores = openStores.get(profileId) ?? new Set();
+      openStores.set(profileId, stores);
+      const store = new SqliteOfflineStore(db, profileId, notice, log, () => stores.delete(store));
+      stores.add(store);
+      return store;
+    },
+    remove(profileId) {
+      const file = fileOf(profileId);
+      for (const store of openStores.get(profileId) ?? []) store.close();
+      openStores.delete(profileId);
+      try {
+        for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+      } catch (err) {
+        throw storageError('Could not delete the offline data of this profile', err);
+      }
+    },
+  };
+}
+
+interface SnapshotRow {
+  profile_id: string;
+  fetched_at: string;
+  assets: string;
+  skipped: string;
+}
+
+/** Key of the last-seen map: asset id and metric name, which contain no NUL. */
+const seenKey = (assetId: string, metric: string): string => `${assetId}\u0000${metric}`;
+
+export class SqliteOfflineStore implements OfflineStore {
+  private readonly statements;
+  /**
+   * Last raw `collectedOn` per asset+metric, so a refresh only writes the values that
+   * changed. Starts empty (the unique key dedups what was stored before a restart) and
+   * is dropped when a save fails.
+   */
+  private lastSeen = new Map<string, string>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly profileId: string,
+    readonly notice: string | null,
+    private readonly log: (line: string) => void,
+    private readonly onClose: () => void,
+  ) {
+    this.statements = {
+      saveSnapshot: db.prepare(
+        `INSERT INTO snapshot (id, profile_id, fetched_at, assets, skipped) VALUES (1, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET profile_id = excluded.profile_id, fetched_at = excluded.fetched_at,
+           assets = excluded.assets, skipped = excluded.skipped`,
+      ),
+      // The first value stored for a metric at a collection time wins (values are
+      // wrapped in arrays so json_patch never reads a null value as "delete").
+      observe: db.prepare(
+        `INSERT INTO observations (asset_id, collected_on, metrics) VALUES (?, ?, ?)
+         ON CONFLICT (asset_id, collected_on) DO UPDATE SET metrics = json_patch(excluded.metrics, metrics)
+         WHERE json_patch(excluded.metrics, metrics) <> metrics`,
+      ),
+      snapshot: db.prepare('SELECT profile_id, fetched_at, assets, skipped FROM snapshot WHERE id = 1'),
+      trail: db
+        .prepare(
+          `SELECT json_extract(metrics, '$.gps[0]'), collected_on FROM observations
+           WHERE asset_id = ? AND collected_on >= ? AND json_type(metrics, '$.gps') IS NOT NULL ORDER BY collected_on`,
+        )
+        .raw(),
+      prune: db.prepare('DELETE FROM observations WHERE collected_on < ?'),
+      putDocument: db.prepare(
+        `INSERT INTO documents (kind, key, value, fetched_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value, fetched_at = excluded.fetched_at`,
+      ),
+      getDocument: db.prepare('SELECT value, fetched_at FROM documents WHERE kind = ? AND key = ?'),
+    };
+  }
+
+  saveAssetSnapshot(snapshot: AssetSnapshot): void {
+    this.guard('save the asset list', () => {
+      // Embed URLs expire within the hour: never kept.
+      const assetsJson = JSON.stringify(snapshot.assets.map((asset) => ({ ...asset, embedUrl: null })));
+      const { groups, seen } = this.newObservations(snapshot.assets);
+      const write = this.db.transaction(() => {
+        this.statements.saveSnapshot.run(snapshot.profileId, snapshot.fetchedAt, assetsJson, JSON.stringify(snapshot.skipped));
+        this.log(`Offline store: list of ${snapshot.assets.length} assets written; recording ${groups.length} observations.`);
+        for (const [assetId, collectedOn, metrics] of groups) this.statements.observe.run(assetId, collectedOn, metrics);
+      });
+      try {
+        write();
+      } catch (err) {
+        this.lastSeen = new Map();
+        throw err;
+      }
+      for (const [key, raw] of seen) this.lastSeen.set(key, raw);
+    });
+  }
+
+  /** The metric values not seen in earlier saves, grouped by asset and collection time. */
+  private newObservations(assets: readonly Asset[]): { groups: [string, string, string][]; seen: [string, string][] } {
+    const groups: [string, string, string][] = [];
+    const seen: [string, string][] = [];
+    for (const asset of assets) {
+      if (!asset.metrics) continue;
+      const byTime = new Map<string, Record<string, [unknown]>>();
+      for (const metric in asset.metrics) {
+        const entry = asset.metrics[metric];
+        const raw = entry?.meta?.collectedOn;
+        if (typeof raw !== 'string') continue;
+        const key = seenKey(asset.assetId, metric);
+        if (this.lastSeen.get(key) === raw) continue;
+        seen.push([key, raw]);
+        const collectedOn = canonicalIso(raw);
+        if (collectedOn === null) continue;
+        let group = byTime.get(collectedOn);
+        if (!group) byTime.set(collectedOn, (group = {}));
+        group[metric] = [entry.value ?? null];
+      }
+      for (const [collectedOn, metrics] of byTime) groups.push([asset.assetId, collectedOn, JSON.stringify(metrics)]);
+    }
+    return { groups, seen };
+  }
+
+  loadAssetSnapshot(): AssetSnapshot | null {
+    return this.guard('read the saved asset list', () => {
+      const row = this.statements.snapshot.get() as SnapshotRow | undefined;
+      if (!row) return null;
+      const assets = JSON.parse(row.assets) as Asset[];
+      const skipped = JSON.parse(row.skipped) as SkippedAsset[];
+      return { profileId: row.profile_id, assets, skipped, fetchedAt: row.fetched_at, source: 'cache' };
+    });
+  }
+
+  trail(assetId: string, sinceIso: string): TrailPoint[] {
+    return this.guard('read the trail', () => {
+      const since = canonicalIso(sinceIso) ?? sinceIso;
+      const rows = this.statements.trail.all(assetId, since) as [string | null, string][];
+      const points: TrailPoint[] = [];
+      for (const [json, collectedOn] of rows) {
+        const value = json === null ? null : (parseJson(json) as { lat?: unknown; lng?: unknown } | null);
+        const lat = value?.lat;
+        const lng = value?.lng;
+        if (typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng)) {
+          points.push({ lat, lng, collectedOn });
+        }
+      }
+      return points;
+    });
+  }
+
+  putDocument(kind: string, key: string, value: unknown, fetchedAt: string): void {
+    this.guard('save a document', () => {
+      this.statements.putDocument.run(kind, key, JSON.stringify(value ?? null), fetchedAt);
+    });
+  }
+
+  getDocument<T>(kind: string, key: string): StoredDocument<T> | null {
+    return this.guard('read a document', () => {
+      const row = this.statements.getDocument.get(kind, key) as { value: string; fetched_at: string } | undefined;
+      return row ? { value: JSON.parse(row.value) as T, fetchedAt: row.fetched_at } : null;
+    });
+  }
+
+  prune(retentionDays: number, now: Date): void {
+    this.guard('delete old observations', () => {
+      if (!Number.isFinite(retentionDays) || retentionDays < 0) throw new Error(`retention of ${retentionDays} days is not a number of days`);
+      const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+      this.statements.prune.run(cutoff);
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onClose();
+    try {
+      this.db.close();
+    } catch (err) {
+      this.log(`Offline store of ${this.profileId}: closing failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  private guard<T>(action: string, work: () => T): T {
+    if (this.closed) throw storageError(`Could not ${action}`, new Error('the offline store of this profile is closed'));
+    try {
+      return work();
+    } catch (err) {
+      throw storageError(`Could not ${action} in the offline store`, err);
+    }
+  }
+}
+
+/** ISO strings in one form (UTC, milliseconds) so they sort and compare as text. */
+function canonicalIso(text: string): string | null {
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

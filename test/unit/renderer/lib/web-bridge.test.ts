@@ -1,0 +1,174 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SECRET_STORAGE_KEY, createWebBridge } from '../../../../src-renderer/src/lib/web-bridge';
+import type { SocketLike, WebBridgeDeps } from '../../../../src-renderer/src/lib/web-bridge';
+
+class FakeSocket implements SocketLike {
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  closed = false;
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
+  close(): void {
+    this.closed = true;
+  }
+  open(): void {
+    this.onopen?.({});
+  }
+  push(data: unknown): void {
+    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
+  }
+  drop(): void {
+    this.onerror?.({});
+    this.onclose?.({});
+  }
+}
+
+function setup(hash = '#secret=abc123', stored: Record<string, string> = {}) {
+  const sockets: FakeSocket[] = [];
+  const timers: { fn: () => void; ms: number }[] = [];
+  const storage = new Map(Object.entries(stored));
+  const deps = {
+    fetch: vi.fn<WebBridgeDeps['fetch']>(),
+    openSocket: (url: string, protocols: string[]) => {
+      const s = new FakeSocket(url, protocols);
+      sockets.push(s);
+      return s;
+    },
+    location: { hash, host: '127.0.0.1:4000', protocol: 'http:', pathname: '/', search: '' },
+    history: { replaceState: vi.fn() },
+    storage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
+    setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+  };
+  const runTimers = () => timers.splice(0).forEach((t) => t.fn());
+  return { deps, sockets, timers, storage, runTimers };
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('web bridge secret handling', () => {
+  it('takes the secret from the address, keeps it for the tab and clears the address bar', () => {
+    const { deps, storage } = setup('#secret=s3cr3t');
+    createWebBridge(deps);
+    expect(storage.get(SECRET_STORAGE_KEY)).toBe('s3cr3t');
+    expect(deps.history.replaceState).toHaveBeenCalledWith(null, '', '/');
+  });
+
+  it('falls back to the kept secret after a reload', async () => {
+    const { deps } = setup('', { [SECRET_STORAGE_KEY]: 'kept' });
+    deps.fetch.mockResolvedValue(json(200, { ok: true, value: 1 }));
+    await createWebBridge(deps).invoke('app:info');
+    expect(deps.history.replaceState).not.toHaveBeenCalled();
+    expect((deps.fetch.mock.calls[0][1].headers as Record<string, string>)['X-Fleet-Secret']).toBe('kept');
+  });
+
+  it('refuses to call without a secret', async () => {
+    const { deps } = setup('');
+    const result = await createWebBridge(deps).invoke('app:info');
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(deps.fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('web bridge invoke', () => {
+  it('posts the arguments with the secret header and returns the Result', async () => {
+    const { deps } = setup();
+    deps.fetch.mockResolvedValue(json(200, { ok: true, value: [{ lat: 1, lng: 2, collectedOn: 'x' }] }));
+    const result = await createWebBridge(deps).invoke('trail:get', 'thing:7', 24);
+    expect(result).toEqual({ ok: true, value: [{ lat: 1, lng: 2, collectedOn: 'x' }] });
+    const [url, init] = deps.fetch.mock.calls[0];
+    expect(url).toBe('/api/invoke/trail%3Aget');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'X-Fleet-Secret': 'abc123' });
+    expect(JSON.parse(String(init.body))).toEqual({ args: ['thing:7', 24] });
+  });
+
+  it('passes error Results through, including 403 answers', async () => {
+    const { deps } = setup();
+    deps.fetch.mockResolvedValue(json(403, { ok: false, error: { kind: 'forbidden', message: 'no' } }));
+    expect(await createWebBridge(deps).invoke('app:info')).toEqual({ ok: false, error: { kind: 'forbidden', message: 'no' } });
+  });
+
+  it('reports a network failure as a lost connection', async () => {
+    const { deps } = setup();
+    deps.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(await createWebBridge(deps).invoke('assets:refresh')).toEqual({
+      ok: false,
+      error: { kind: 'network', message: "Lost the connection to Fleet Desk's local server" },
+    });
+  });
+
+  it('reports an unreadable answer without throwing', async () => {
+    const { deps } = setup();
+    deps.fetch.mockResolvedValue(new Response('<html>proxy error</html>', { status: 502 }));
+    expect(await createWebBridge(deps).invoke('app:info')).toMatchObject({ ok: false, error: { kind: 'internal', status: 502 } });
+  });
+});
+
+describe('web bridge events', () => {
+  it('opens one socket with the secret as subprotocol and routes events by name', () => {
+    const { deps, sockets } = setup();
+    const bridge = createWebBridge(deps);
+    const status = vi.fn();
+    const menu = vi.fn();
+    bridge.on('status', status);
+    bridge.on('menu:command', menu);
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0].url).toBe('ws://127.0.0.1:4000/api/events');
+    expect(sockets[0].protocols).toEqual(['fleet-desk', 'secret.abc123']);
+    sockets[0].open();
+    sockets[0].push({ name: 'menu:command', payload: { command: 'refresh' } });
+    sockets[0].push('not json');
+    sockets[0].push({ payload: 'nameless' });
+    expect(menu).toHaveBeenCalledWith({ command: 'refresh' });
+    expect(status).not.toHaveBeenCalled();
+  });
+
+  it('stops calling a listener after unsubscribe and survives a throwing listener', () => {
+    const { deps, sockets } = setup();
+    const bridge = createWebBridge(deps);
+    const bad = vi.fn(() => {
+      throw new Error('listener bug');
+    });
+    const good = vi.fn();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    bridge.on('status', bad);
+    const off = bridge.on('status', good);
+    sockets[0].push({ name: 'status', payload: 1 });
+    off();
+    sockets[0].push({ name: 'status', payload: 2 });
+    expect(good).toHaveBeenCalledTimes(1);
+    expect(bad).toHaveBeenCalledTimes(2);
+    errors.mockRestore();
+  });
+
+  it('reconnects with growing, capped backoff and resets after a good connection', () => {
+    const { deps, sockets, timers, runTimers } = setup();
+    const bridge = createWebBridge(deps);
+    const listener = vi.fn();
+    bridge.on('assets', listener);
+    const delays: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      sockets[sockets.length - 1].drop();
+      delays.push(timers[0].ms);
+      runTimers();
+    }
+    expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(sockets).toHaveLength(9);
+    const last = sockets[8];
+    last.open();
+    last.push({ name: 'assets', payload: 'after reconnect' });
+    expect(listener).toHaveBeenCalledWith('after reconnect');
+    last.drop();
+    expect(timers[0].ms).toBe(500);
+  });
+
+  it('does not open a socket without a secret', () => {
+    const { deps, sockets } = setup('');
+    createWebBridge(deps).on('status', () => {});
+    expect(sockets).toHaveLength(0);
+  });
+});

@@ -1,0 +1,139 @@
+/** State of the Fleet view: the listing per version, loading progress, the open unit. */
+import type { AempVersion, AppError, Equipment, FleetListing, FleetProgress, Units } from '../../../../src-main/contract';
+import { call, errorOf, fleet } from '../../lib/bridge';
+import { checkIdentifier } from '../../lib/fleet/progress';
+import { lookupErrorText } from '../../lib/fleet/messages';
+
+export interface MapSettings {
+  tileUrl: string;
+  tileAttribution: string;
+}
+
+export class FleetViewState {
+  version = $state<AempVersion>('2.0');
+  listing = $state.raw<FleetListing | null>(null);
+  loading = $state(false);
+  progress = $state.raw<FleetProgress | null>(null);
+  listError = $state.raw<AppError | null>(null);
+  units = $state<Units>('metric');
+  map = $state.raw<MapSettings>({ tileUrl: '', tileAttribution: '' });
+  /** asset-list serial number → asset id, to link units the core did not link. */
+  assetBySerial = $state.raw<Readonly<Record<string, string>>>({});
+  selected = $state.raw<Equipment | null>(null);
+  lookupBusy = $state(false);
+  lookupError = $state<string | null>(null);
+
+  #loadToken = 0;
+  #unsubscribe: (() => void) | null = null;
+
+  start(): void {
+    this.#unsubscribe = fleet().on('fleet:progress', (p) => {
+      if (p.version === this.version && this.loading) this.progress = p;
+    });
+    void this.#loadSettings();
+    void this.#loadAssets();
+    void this.load(this.version);
+  }
+
+  stop(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#loadToken++;
+  }
+
+  async #loadSettings(): Promise<void> {
+    try {
+      const s = await call('settings:get');
+      this.units = s.units;
+      this.map = { tileUrl: s.tileUrl, tileAttribution: s.tileAttribution };
+    } catch {
+      // Defaults (metric, no tiles) are fine when settings cannot be read.
+    }
+  }
+
+  async #loadAssets(): Promise<void> {
+    try {
+      const snapshot = await call('assets:get');
+      const bySerial: Record<string, string> = Object.create(null);
+      for (const a of snapshot?.assets ?? []) if (a.serialNumber) bySerial[a.serialNumber] = a.assetId;
+      this.assetBySerial = bySerial;
+    } catch {
+      // Without the asset list, only links the core made are shown.
+    }
+  }
+
+  linkedAssetId(e: Equipment): string | null {
+    return e.linkedAssetId ?? (e.serialNumber ? (this.assetBySerial[e.serialNumber] ?? null) : null);
+  }
+
+  setVersion(version: AempVersion): void {
+    if (version === this.version) return;
+    this.version = version;
+    this.selected = null;
+    this.lookupError = null;
+    void this.load(version);
+  }
+
+  /** Shows stored data at once, then loads every page; a failure keeps what is shown. */
+  async load(version: AempVersion = this.version): Promise<void> {
+    const token = ++this.#loadToken;
+    this.listError = null;
+    this.progress = null;
+    this.listing = null;
+    try {
+      const cached = await call('fleet:cached', version);
+      if (token === this.#loadToken && cached) this.listing = cached;
+    } catch {
+      // No stored data: the network load below decides what is shown.
+    }
+    if (token !== this.#loadToken) return;
+    this.loading = true;
+    try {
+      const fresh = await call('fleet:list', version);
+      if (token === this.#loadToken) this.listing = fresh;
+    } catch (err) {
+      if (token === this.#loadToken) this.listError = errorOf(err);
+    } finally {
+      if (token === this.#loadToken) {
+        this.loading = false;
+        this.progress = null;
+      }
+    }
+  }
+
+  async lookUp(raw: string): Promise<boolean> {
+    const checked = checkIdentifier(raw);
+    if (!checked.ok) {
+      this.lookupError = checked.message;
+      return false;
+    }
+    this.lookupBusy = true;
+    this.lookupError = null;
+    try {
+      this.selected = await call('fleet:unit', this.version, checked.value);
+      return true;
+    } catch (err) {
+      this.lookupError = lookupErrorText(errorOf(err), checked.value);
+      return false;
+    } finally {
+      this.lookupBusy = false;
+    }
+  }
+
+  open(e: Equipment): void {
+    this.selected = e;
+  }
+
+  close(): void {
+    this.selected = null;
+  }
+
+  /** Opens a unit by serial number: from the listing when present, else by look-up. */
+  async openBySerial(serial: string): Promise<void> {
+    const s = serial.trim();
+    if (!s) return;
+    const found = this.listing?.equipment.find((e) => e.serialNumber === s);
+    if (found) this.selected = found;
+    else await this.lookUp(s);
+  }
+}

@@ -1,0 +1,36 @@
+/** The demo's small HTML pages for the authorize step (no scripts, no inline styles needed). */
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function shell(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title></head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+export function consentPage(p: { appName: string; clientId: string; scopes: string[]; requestId: string; redirectHost: string }): string {
+  const scopes = p.scopes.length ? p.scopes.map((s) => `<li>${esc(s)}</li>`).join('') : '<li>basic access</li>';
+  return shell(
+    `Sign in to the demo Fleet service`,
+    `<h1>Allow ${esc(p.appName)} to access your branch?</h1>
+<p><strong>${esc(p.appName)}</strong> (client <code>${esc(p.clientId)}</code>) asks for:</p>
+<ul aria-label="Requested access">${scopes}</ul>
+<p>After your answer this page returns to the app at ${esc(p.redirectHost)}.</p>
+<form method="post" action="/oauth/authorize">
+<input type="hidden" name="request" value="${esc(p.requestId)}">
+<button type="submit" id="approve" name="decision" value="approve">Approve</button>
+<button type="submit" id="deny" name="decision" value="deny">Deny</button>
+</form>`,
+  );
+}
+
+export function errorPage(title: string, message: string): string {
+  return shell(title, `<h1>${esc(title)}</h1>\n<p role="alert">${esc(message)}</p>`);
+}

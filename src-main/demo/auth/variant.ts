@@ -1,0 +1,84 @@
+/**
+ * The demo's OAuth settings and the per-server state of its authorization flow.
+ * Tests switch the token-response variant with `setAuthVariant` to exercise every
+ * shape real deployments use (SERVICE.md part 2).
+ */
+import type { DemoContext } from '../context';
+
+/** The client id the demo accepts (the built-in demo profile uses it). */
+export const DEMO_CLIENT_ID = 'fleet-desk';
+export const DEMO_SCOPES = 'assets:read fleet:read';
+export const DEMO_APP_NAME = 'Fleet Desk';
+/** Authorization codes live this long (demo clock). */
+export const CODE_LIFETIME_MS = 60_000;
+/** A pending authorize page stays answerable this long. */
+export const PENDING_LIFETIME_MS = 10 * 60_000;
+
+export interface AuthVariant {
+  /** Name of the token type field in the token response, or none. */
+  tokenTypeKey: 'token_type' | 'type' | 'none';
+  /** Access token lifetime; null = long-lived (no `expires_in`). */
+  expiresInSec: number | null;
+  /** Send `expires_in` as a string ("3600"). */
+  numbersAsStrings: boolean;
+  withRefresh: boolean;
+  /** When set, the token endpoint requires this `client_secret`. */
+  requireSecret: string | null;
+  /** When false, a request without `grant_type` is accepted (inferred from the fields). */
+  requireGrantType: boolean;
+}
+
+export const DEFAULT_AUTH_VARIANT: AuthVariant = {
+  tokenTypeKey: 'token_type',
+  expiresInSec: 3600,
+  numbersAsStrings: false,
+  withRefresh: true,
+  requireSecret: null,
+  requireGrantType: true,
+};
+
+export interface PendingAuthorization {
+  clientId: string;
+  redirectUri: string;
+  state: string | null;
+  codeChallenge: string | null;
+  challengeMethod: 'S256' | 'plain';
+  scope: string;
+  createdAt: number;
+}
+
+export interface IssuedCode {
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string | null;
+  challengeMethod: 'S256' | 'plain';
+  expiresAt: number;
+}
+
+export interface AuthState {
+  variant: AuthVariant;
+  pending: Map<string, PendingAuthorization>;
+  codes: Map<string, IssuedCode>;
+}
+
+const states = new WeakMap<DemoContext, AuthState>();
+
+export function authStateOf(demo: DemoContext): AuthState {
+  let s = states.get(demo);
+  if (!s) {
+    s = { variant: { ...DEFAULT_AUTH_VARIANT }, pending: new Map(), codes: new Map() };
+    states.set(demo, s);
+  }
+  return s;
+}
+
+/** Changes how this demo server's token endpoint behaves (fields not given stay). */
+export function setAuthVariant(demo: DemoContext, variant: Partial<AuthVariant>): AuthVariant {
+  const s = authStateOf(demo);
+  s.variant = { ...s.variant, ...variant };
+  return s.variant;
+}
+
+export function authVariantOf(demo: DemoContext): AuthVariant {
+  return authStateOf(demo).variant;
+}

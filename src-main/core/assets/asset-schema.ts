@@ -1,0 +1,217 @@
+import * as v from 'valibot';
+import type { Asset, AssetType, Metric, SkippedAsset, ValueIssue } from '../../contract';
+import { pickEmbedUrl } from '../embed/embed-url';
+import { FleetError } from '../errors';
+import { describeValue, pathKey } from './json-path';
+import { checkFor, gpsIssue } from './metric-checks';
+import { parseIsoTimestamp } from './timestamps';
+
+export const ASSET_ID = /^(thing|area):\d+$/;
+/** A metric collected further in the future than this is flagged (clock trouble at the source). */
+const FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
+
+type Issue = v.BaseIssue<unknown>;
+
+// Valibot builds a message before the parent object adds the key to the issue's path,
+// so messages here leave out the field name and `firstIssue` puts it in front.
+const expectation =
+  (what: string) =>
+  (issue: Issue): string =>
+    issue.input === undefined ? 'is missing' : `is ${describeValue(issue.input)}, expected ${what}`;
+
+const missingKey = expectation('an object');
+
+/** The fields without which an asset cannot be shown: such an asset is skipped. */
+export const AssetHeadSchema = v.object(
+  {
+    assetId: v.pipe(
+      v.string(expectation('text')),
+      v.regex(ASSET_ID, (issue) => `is ${describeValue(issue.input)}, expected the form thing:<number> or area:<number>`),
+    ),
+    type: v.picklist(['thing', 'area'], expectation('"thing" or "area"')),
+    name: v.string(expectation('text')),
+  },
+  missingKey,
+);
+
+/** One entry of the metrics object; entries that fail are dropped from their asset and reported. */
+export const MetricEntrySchema = v.object(
+  {
+    value: v.unknown(),
+    meta: v.object(
+      {
+        collectedOn: v.pipe(
+          v.string(expectation('an ISO 8601 timestamp')),
+          v.check((s) => !Number.isNaN(parseIsoTimestamp(s)), (issue) => `is ${describeValue(issue.input)}, not an ISO 8601 timestamp`),
+        ),
+        source: v.optional(v.string(expectation('text'))),
+        other: v.optional(v.record(v.string(), v.unknown(), expectation('an object'))),
+      },
+      missingKey,
+    ),
+  },
+  missingKey,
+);
+
+function firstIssue(issues: readonly Issue[], base: string, label: string): { path: string; message: string } {
+  const issue = issues[0];
+  let path = base;
+  let key = label;
+  for (const item of issue.path ?? []) {
+    if (typeof item.key === 'string' || typeof item.key === 'number') {
+      path = pathKey(path, item.key);
+      key = String(item.key);
+    }
+  }
+  return { path, message: `${key} ${issue.message}` };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Plain-JS equivalent of MetricEntrySchema for the common, valid case (no allocations). */
+function quickEntryOk(entry: unknown): number {
+  if (!isPlainObject(entry) || !('value' in entry)) return Number.NaN;
+  const meta = entry.meta;
+  if (!isPlainObject(meta)) return Number.NaN;
+  const { collectedOn, source, other } = meta;
+  if (typeof collectedOn !== 'string') return Number.NaN;
+  if (typeof source !== 'string' || !isPlainObject(other)) return Number.NaN;
+  return parseIsoTimestamp(collectedOn);
+}
+
+interface MetricsResult {
+  metrics: Record<string, Metric> | null;
+  newest: number;
+}
+
+function normalizeMetrics(raw: unknown, base: string, issues: ValueIssue[], futureLimit: number): MetricsResult {
+  if (raw === null || raw === undefined) return { metrics: null, newest: Number.NaN };
+  if (!isPlainObject(raw)) {
+    issues.push({ metric: '', path: base, message: `metrics is ${describeValue(raw)}, expected an object; no metrics shown` });
+    return { metrics: null, newest: Number.NaN };
+  }
+  let newest = Number.NaN;
+  // The input object is reused as it is unless an entry has to be dropped or completed.
+  let out: Record<string, Metric> | null = null;
+  const keys = Object.keys(raw);
+  for (let k = 0; k < keys.length; k++) {
+    const name = keys[k];
+    const entry = raw[name];
+    let at = quickEntryOk(entry);
+    let kept = entry as Metric;
+    if (Number.isNaN(at)) {
+      const result = v.safeParse(MetricEntrySchema, entry, { abortEarly: true });
+      if (!result.success) {
+        const found = firstIssue(result.issues, pathKey(base, name), name);
+        issues.push({ metric: name, path: found.path, message: `Metric ${name} dropped: ${found.message}` });
+        if (!out) out = copyUpTo(raw, keys, k);
+        continue;
+      }
+      const meta = result.output.meta;
+      kept = {
+        value: result.output.value,
+        meta: { collectedOn: meta.collectedOn, source: meta.source ?? '', other: (meta.other as Record<string, unknown> | undefined) ?? {} },
+      };
+      at = parseIsoTimestamp(meta.collectedOn);
+      if (!out) out = copyUpTo(raw, keys, k);
+    }
+    if (out) out[name] = kept;
+    if (!(at <= newest)) newest = at;
+    if (at > futureLimit) {
+      issues.push({ metric: name, path: `${pathKey(base, name)}.meta.collectedOn`, message: `${name} was collected in the future (${kept.meta.collectedOn})` });
+    }
+    flagValue(name, kept.value, pathKey(base, name), issues);
+  }
+  return { metrics: out ?? (raw as Record<string, Metric>), newest };
+}
+
+function copyUpTo(raw: Record<string, unknown>, keys: string[], end: number): Record<string, Metric> {
+  const out: Record<string, Metric> = {};
+  for (let i = 0; i < end; i++) out[keys[i]] = raw[keys[i]] as Metric;
+  return out;
+}
+
+function flagValue(name: string, value: unknown, metricPath: string, issues: ValueIssue[]): void {
+  if (name === 'gps') {
+    const gps = gpsIssue(value);
+    if (gps) issues.push({ metric: name, path: `${metricPath}.value${gps.sub}`, message: gps.message });
+    return;
+  }
+  const check = checkFor(name);
+  if (!check) return;
+  const message = check(value);
+  if (message) issues.push({ metric: name, path: `${metricPath}.value`, message });
+}
+
+function skip(skipped: SkippedAsset[], index: number, id: unknown, path: string, reason: string): void {
+  const entry: SkippedAsset = { index, path, reason };
+  if (typeof id === 'string' && id) entry.assetId = id.slice(0, 100);
+  skipped.push(entry);
+}
+
+/**
+ * Validates and normalizes the asset list. A non-array answer throws 'bad-payload';
+ * otherwise every element is judged on its own: unusable ones are skipped and reported,
+ * usable ones are kept with their problems listed in `issues`.
+ */
+export function normalizeAssetList(json: unknown, now: Date = new Date()): { assets: Asset[]; skipped: SkippedAsset[] } {
+  if (!Array.isArray(json)) {
+    throw new FleetError('bad-payload', `The asset list from the service is ${describeValue(json)}, expected a list of assets`, { path: '$' });
+  }
+  const futureLimit = now.getTime() + FUTURE_TOLERANCE_MS;
+  const assets: Asset[] = [];
+  const skipped: SkippedAsset[] = [];
+  const seen = new Set<string>();
+
+  for (let i = 0; i < json.length; i++) {
+    const raw: unknown = json[i];
+    const base = `$[${i}]`;
+    if (!isPlainObject(raw)) {
+      skip(skipped, i, undefined, base, `Asset is ${describeValue(raw)}, expected an object`);
+      continue;
+    }
+    const { assetId, type, name } = raw;
+    // Fast path: the plain checks below accept exactly what AssetHeadSchema accepts.
+    if (!(typeof assetId === 'string' && ASSET_ID.test(assetId) && (type === 'thing' || type === 'area') && typeof name === 'string')) {
+      const result = v.safeParse(AssetHeadSchema, raw, { abortEarly: true });
+      const found = result.success ? { path: base, message: 'Asset is not valid' } : firstIssue(result.issues, base, 'Asset');
+      skip(skipped, i, assetId, found.path, found.message);
+      continue;
+    }
+    const id = assetId as string;
+    if (!id.startsWith(`${type}:`)) {
+      skip(skipped, i, id, `${base}.assetId`, `assetId ${id} does not match its type "${type}"`);
+      continue;
+    }
+    if (seen.has(id)) {
+      skip(skipped, i, id, `${base}.assetId`, `assetId ${id} appears more than once; only the first is shown`);
+      continue;
+    }
+    seen.add(id);
+
+    const issues: ValueIssue[] = [];
+    const { metrics, newest } = normalizeMetrics(raw.metrics, `${base}.metrics`, issues, futureLimit);
+    const asset: Asset = {
+      assetId: id,
+      type: type as AssetType,
+      name: name as string,
+      embedUrl: pickEmbedUrl(raw.urls),
+      metrics,
+      lastUpdate: Number.isNaN(newest) ? null : new Date(newest).toISOString(),
+      issues,
+    };
+    const { serialNumber, category } = raw;
+    if (typeof serialNumber === 'string') asset.serialNumber = serialNumber;
+    else if (serialNumber !== undefined && serialNumber !== null) {
+      issues.push({ metric: 'serialNumber', path: `${base}.serialNumber`, message: `serialNumber is ${describeValue(serialNumber)}, expected text; not shown` });
+    }
+    if (typeof category === 'string') asset.category = category;
+    else if (category !== undefined && category !== null) {
+      issues.push({ metric: 'category', path: `${base}.category`, message: `category is ${describeValue(category)}, expected text; not shown` });
+    }
+    assets.push(asset);
+  }
+  return { assets, skipped };
+}

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { normalizeAssetList } from '../../../../src-main/core/assets/asset-schema';
+import { FleetError } from '../../../../src-main/core/errors';
+import { SERVICE_ASSETS } from './service-assets.fixture';
+
+const NOW = new Date('2026-03-01T00:00:00Z');
+const meta = (collectedOn = '2026-02-28T10:00:00Z') => ({ collectedOn, source: 's', other: {} });
+const thing = (n: number, extra: Record<string, unknown> = {}) => ({ assetId: `thing:${n}`, type: 'thing', name: `T${n}`, urls: {}, metrics: null, ...extra });
+const clone = <T>(x: T): T => structuredClone(x);
+
+describe('normalizeAssetList: the documented shape', () => {
+  it('keeps every asset of the SERVICE.md fixture, with no issues', () => {
+    const { assets, skipped } = normalizeAssetList(clone(SERVICE_ASSETS), NOW);
+    expect(skipped).toEqual([]);
+    expect(assets.map((a) => a.assetId)).toEqual(['thing:1001', 'thing:1002', 'area:17']);
+    for (const a of assets) expect(a.issues).toEqual([]);
+  });
+
+  it('normalizes fields: embed URL, lastUpdate = newest collectedOn, metrics as sent', () => {
+    const [excavator, trailer, yard] = normalizeAssetList(clone(SERVICE_ASSETS), NOW).assets;
+    expect(excavator).toMatchObject({ type: 'thing', name: 'Excavator 7', serialNumber: 'EX7-2231', category: 'Excavators' });
+    expect(excavator.embedUrl).toContain('/embed/auth?');
+    expect(excavator.lastUpdate).toBe('2026-02-28T09:15:30.000Z');
+    expect(excavator.metrics?.gps.value).toEqual({ lat: 40.7608, lng: -111.891 });
+    expect(excavator.metrics?.fuel.meta.collectedOn).toBe('2025-11-02T08:00:00Z');
+    expect(Object.keys(excavator.metrics ?? {})).toHaveLength(Object.keys(SERVICE_ASSETS[0].metrics ?? {}).length);
+    expect(trailer).toMatchObject({ serialNumber: '', metrics: null, lastUpdate: null });
+    expect(yard.serialNumber).toBeUndefined();
+    expect(yard.embedUrl).toBe(SERVICE_ASSETS[2].urls.embedUrl);
+  });
+
+  it('keeps unknown metric keys as they are', () => {
+    const [excavator] = normalizeAssetList(clone(SERVICE_ASSETS), NOW).assets;
+    expect(excavator.metrics?.['vendor-hydraulic-pressure']).toEqual({
+      value: { bar: 210 },
+      meta: { collectedOn: '2026-02-28T09:00:00Z', source: 'canbus', other: { pgn: 65263 } },
+    });
+  });
+
+  it('throws bad-payload at $ for a non-array answer', () => {
+    for (const input of [{ assets: [] }, null, 'x', 3]) {
+      let error: unknown;
+      try {
+        normalizeAssetList(input, NOW);
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(FleetError);
+      expect((error as FleetError).kind).toBe('bad-payload');
+      expect((error as FleetError).path).toBe('$');
+    }
+  });
+});
+
+describe('normalizeAssetList: malformed assets are skipped and reported', () => {
+  const cases: [string, unknown, string, RegExp, string | undefined][] = [
+    ['not an object', 'thing:1', '$[1]', /expected an object/, undefined],
+    ['missing name', { assetId: 'thing:5', type: 'thing', urls: {} }, '$[1].name', /name is missing/, 'thing:5'],
+    ['name a number', { assetId: 'thing:5', type: 'thing', name: 5 }, '$[1].name', /name is the number 5, expected text/, 'thing:5'],
+    ['missing id', { type: 'thing', name: 'x' }, '$[1].assetId', /assetId is missing/, undefined],
+    ['id a number', { assetId: 5, type: 'thing', name: 'x' }, '$[1].assetId', /expected text/, undefined],
+    ['id malformed', { assetId: 'truck-5', type: 'thing', name: 'x' }, '$[1].assetId', /assetId is the text "truck-5", expected the form thing:<number>/, 'truck-5'],
+    ['unknown type', { assetId: 'thing:5', type: 'vehicle', name: 'x' }, '$[1].type', /expected "thing" or "area"/, 'thing:5'],
+    ['id not matching type', { assetId: 'area:5', type: 'thing', name: 'x' }, '$[1].assetId', /does not match its type/, 'area:5'],
+    ['duplicate id', thing(1), '$[1].assetId', /more than once/, 'thing:1'],
+  ];
+  it.each(cases)('%s', (_label, bad, path, reason, id) => {
+    const { assets, skipped } = normalizeAssetList([thing(1), bad, thing(2)], NOW);
+    expect(assets.map((a) => a.assetId)).toEqual(['thing:1', 'thing:2']);
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0].index).toBe(1);
+    expect(skipped[0].path).toBe(path);
+    expect(skipped[0].reason).toMatch(reason);
+    expect(skipped[0].assetId).toBe(id);
+  });
+});
+
+describe('normalizeAssetList: metric problems are kept and flagged, or dropped and reported', () => {
+  function issuesOf(metrics: Record<string, unknown>) {
+    const { assets } = normalizeAssetList([thing(9, { metrics })], NOW);
+    expect(assets).toHaveLength(1);
+    return assets[0];
+  }
+
+  it.each([
+    ['fuel', 140, '$[0].metrics.fuel.value', /Fuel 140 % is outside 0–100 %/],
+    ['fuel', -1, '$[0].metrics.fuel.value', /outside 0–100/],
+    ['fuel', '45', '$[0].metrics.fuel.value', /the text "45", expected a number/],
+    ['gps', { lat: 40 }, '$[0].metrics.gps.value.lng', /no longitude/],
+    ['gps', { lat: 91, lng: 0 }, '$[0].metrics.gps.value.lat', /outside ±90/],
+    ['gps', { lat: 0, lng: -181 }, '$[0].metrics.gps.value.lng', /outside ±180/],
+    ['gps', '40,-111', '$[0].metrics.gps.value', /expected an object/],
+    ['ignition', 'on', '$[0].metrics.ignition.value', /expected true or false/],
+    ['odometer', -5, '$[0].metrics.odometer.value', /negative/],
+    ['lights2-runtime', 'lots', '$[0].metrics.lights2-runtime.value', /expected a number/],
+    ['geo-regions', ['UT'], '$[0].metrics.geo-regions.value', /region:<code>/],
+    ['ip-endpoint', '10.0.0.1', '$[0].metrics.ip-endpoint.value', /host:port/],
+  ])('%s = %j is kept and flagged', (metric, value, path, message) => {
+    const asset = issuesOf({ [metric]: { value, meta: meta() } });
+    expect(asset.metrics?.[metric].value).toEqual(value);
+    expect(asset.issues).toHaveLength(1);
+    expect(asset.issues[0]).toMatchObject({ metric, path });
+    expect(asset.issues[0].message).toMatch(message);
+  });
+
+  it.each([
+    ['no meta', { value: 3 }, '$[0].metrics.speed.meta', /meta is missing/],
+    ['no collectedOn', { value: 3, meta: { source: 'x', other: {} } }, '$[0].metrics.speed.meta.collectedOn', /collectedOn is missing/],
+    ['bad date', { value: 3, meta: { collectedOn: 'yesterday', source: 'x', other: {} } }, '$[0].metrics.speed.meta.collectedOn', /not an ISO 8601/],
+    ['not an object', 7, '$[0].metrics.speed', /expected an object/],
+  ])('an entry with %s is dropped and reported', (_label, entry, path, message) => {
+    const asset = issuesOf({ fuel: { value: 10, meta: meta('2026-02-27T00:00:00Z') }, speed: entry });
+    expect(Object.keys(asset.metrics ?? {})).toEqual(['fuel']);
+    expect(asset.lastUpdate).toBe('2026-02-27T00:00:00.000Z');
+    expect(asset.issues).toHaveLength(1);
+    expect(asset.issues[0]).toMatchObject({ metric: 'speed', path });
+    expect(asset.issues[0].message).toMatch(message);
+  });
+
+  it('completes a meta without source/other instead of dropping it', () => {
+    const asset = issuesOf({ speed: { value: 3, meta: { collectedOn: '2026-02-28T10:00:00.5Z' } } });
+    expect(asset.issues).toEqual([]);
+    expect(asset.metrics?.speed).toEqual({ value: 3, meta: { collectedOn: '2026-02-28T10:00:00.5Z', source: '', other: {} } });
+    expect(asset.lastUpdate).toBe('2026-02-28T10:00:00.500Z');
+  });
+
+  it('orders collectedOn with and without fractions by time, not text', () => {
+    const asset = issuesOf({ a: { value: 1, meta: meta('2026-02-28T10:00:00.900Z') }, b: { value: 1, meta: meta('2026-02-28T10:00:00Z') } });
+    expect(asset.lastUpdate).toBe('2026-02-28T10:00:00.900Z');
+  });
+
+  it('flags metrics collected in the future', () => {
+    const asset = issuesOf({ fuel: { value: 10, meta: meta('2026-03-02T00:00:00Z') } });
+    expect(asset.issues[0]).toMatchObject({ metric: 'fuel', path: '$[0].metrics.fuel.meta.collectedOn' });
+  });
+
+  it('treats a metrics field of the wrong type as no metrics, with an issue', () => {
+    const asset = issuesOf([] as unknown as Record<string, unknown>);
+    expect(asset.metrics).toBeNull();
+    expect(asset.issues[0].path).toBe('$[0].metrics');
+  });
+
+  it('does not modify its input', () => {
+    const input = [thing(1, { metrics: { speed: { value: 3, meta: { collectedOn: '2026-02-28T10:00:00Z' } }, bad: 1 } })];
+    const copy = clone(input);
+    normalizeAssetList(input, NOW);
+    expect(input).toEqual(copy);
+  });
+});
+
+describe('normalizeAssetList: properties', () => {
+  const jsonValue = fc.jsonValue({ maxDepth: 4 });
+  const metricEntry = fc.oneof(
+    jsonValue,
+    fc.record({ value: jsonValue, meta: fc.oneof(jsonValue, fc.record({ collectedOn: fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())), source: fc.string(), other: jsonValue })) }),
+  );
+  const assetLike = fc.record(
+    {
+      assetId: fc.oneof(fc.string(), fc.nat().map((n) => `thing:${n}`), fc.nat().map((n) => `area:${n}`), jsonValue),
+      type: fc.oneof(fc.constantFrom('thing', 'area', 'other'), jsonValue),
+      name: fc.oneof(fc.string(), jsonValue),
+      serialNumber: jsonValue,
+      urls: fc.oneof(jsonValue, fc.record({ mapEmbed: fc.oneof(fc.webUrl(), fc.string()) })),
+      metrics: fc.oneof(fc.constant(null), jsonValue, fc.dictionary(fc.constantFrom('fuel', 'gps', 'ignition', 'speed', 'lights1-runtime', 'geo-regions', 'x'), metricEntry)),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('never throws for any array, and accounts for every element', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(assetLike, jsonValue), { maxLength: 20 }), (list) => {
+        const { assets, skipped } = normalizeAssetList(list, NOW);
+        expect(assets.length + skipped.length).toBe(list.length);
+        for (const a of assets) {
+          expect(a.assetId).toMatch(/^(thing|area):\d+$/);
+          expect(a.assetId.startsWith(`${a.type}:`)).toBe(true);
+          expect(typeof a.name).toBe('string');
+          if (a.lastUpdate !== null) expect(Number.isNaN(Date.parse(a.lastUpdate))).toBe(false);
+          for (const m of Object.values(a.metrics ?? {})) expect(typeof m.meta.collectedOn).toBe('string');
+        }
+        for (const s of skipped) expect(s.path.startsWith(`$[${s.index}]`)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('throws only the documented bad-payload for non-arrays', () => {
+    fc.assert(
+      fc.property(jsonValue.filter((x) => !Array.isArray(x)), (value) => {
+        expect(() => normalizeAssetList(value, NOW)).toThrow(FleetError);
+      }),
+    );
+  });
+});

@@ -355,7 +355,7 @@ export interface FleetEvents {
   'menu:command': { command: MenuCommand };
 }
 
-export type MenuCommand = 'refresh' | 'focus-search' | 'open-branch-map' | 'open-selection-map' | 'open-settings' | 'show-fleet' | 'show-assets';
+export type MenuCommand = 'refresh' | 'focus-search' | 'open-branch-map' | 'open-selection-map' | 'open-settings' | 'show-fleet' | 'show-assets' | 'export';
 
 export type InvokeChannel = keyof FleetInvoke;
 export type EventChannel = keyof FleetEvents;

@@ -1,0 +1,149 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProfileInput } from '../../../../src-main/contract';
+import { createProfileStore, validateProfileInput } from '../../../../src-main/core/auth/profiles';
+import { fakeVault } from './fake-vault';
+
+const demo = {
+  baseUrl: 'http://127.0.0.1:4000/v1',
+  aempUrl: 'http://127.0.0.1:4000/aemp',
+  authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
+  tokenUrl: 'http://127.0.0.1:4000/oauth/token',
+  clientId: 'fleet-desk',
+  scopes: 'assets:read',
+};
+
+const input: ProfileInput = {
+  name: 'North branch',
+  baseUrl: 'https://fleet.example.com/v1/',
+  aempUrl: 'https://fleet.example.com/aemp',
+  authorizeUrl: 'https://auth.example.com/authorize',
+  tokenUrl: 'https://auth.example.com/token',
+  clientId: 'desk',
+  clientSecret: 'client-secret-value-1',
+  scopes: 'assets:read',
+};
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'fd-profiles-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('profile validation', () => {
+  it('accepts a good profile and normalises the base URL', () => {
+    expect(validateProfileInput(input).baseUrl).toBe('https://fleet.example.com/v1');
+  });
+
+  it.each([
+    [{ name: '  ' }, /Name is required/, 'name'],
+    [{ baseUrl: 'ftp://fleet.example.com/v1' }, /Base URL must be a full http/, 'baseUrl'],
+    [{ baseUrl: 'https://fleet.example.com/api' }, /Base URL must end in \/v1/, 'baseUrl'],
+    [{ tokenUrl: 'file:///etc/passwd' }, /Token URL must be empty or a full http/, 'tokenUrl'],
+    [{ clientId: '' }, /Client id is required for signing in with OAuth/, 'clientId'],
+    [{ tokenUrl: '' }, /both the authorize URL and the token URL/, 'tokenUrl'],
+  ])('rejects %j with a clear message', (patch, message, path) => {
+    expect(() => validateProfileInput({ ...input, ...patch })).toThrow(expect.objectContaining({ kind: 'invalid-argument', message: expect.stringMatching(message), path }));
+  });
+
+  it('allows a token-only profile without OAuth settings', () => {
+    expect(() => validateProfileInput({ ...input, authorizeUrl: '', tokenUrl: '', clientId: '' })).not.toThrow();
+  });
+
+  it('rejects a non-object', () => {
+    expect(() => validateProfileInput('x')).toThrow(expect.objectContaining({ kind: 'invalid-argument' }));
+  });
+});
+
+describe('profile store', () => {
+  it('starts with the built-in demo profile active', async () => {
+    const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });
+    const state = store.list();
+    expect(state.activeId).toBe('demo');
+    expect(state.profiles).toHaveLength(1);
+    expect(state.profiles[0]).toMatchObject({ id: 'demo', builtIn: true, signedIn: false, baseUrl: demo.baseUrl });
+    expect(store.connection()).toEqual({ profileId: 'demo', baseUrl: demo.baseUrl, aempUrl: demo.aempUrl, demo: true });
+  });
+
+  it('saves profiles without any secret in profiles.json, the secret goes to the vault', async () => {
+    const vault = fakeVault();
+    const store = await createProfileStore({ userDataDir: dir, vault, demo, env: {} });
+    const saved = await store.save(input);
+    expect(saved).toMatchObject({ name: 'North branch', hasClientSecret: true, builtIn: false });
+    expect(saved).not.toHaveProperty('clientSecret');
+    expect(vault.entries.get(`${saved.id}:client-secret`)).toBe('client-secret-value-1');
+    const text = readFileSync(join(dir, 'profiles.json'), 'utf8');
+    expect(text).toContain('North branch');
+    expect(text).not.toContain('client-secret-value-1');
+    expect(readdirSync(dir)).toEqual(['profiles.json']); // atomic write leaves no temp file
+
+    await store.switch(saved.id);
+    const again = await createProfileStore({ userDataDir: dir, vault, demo, env: {} });
+    expect(again.activeId).toBe(saved.id);
+    expect(again.get(saved.id)).toMatchObject({ baseUrl: 'https://fleet.example.com/v1', hasClientSecret: true });
+  });
+
+  it('updates a profile and keeps its secret when none is typed', async () => {
+    const vault = fakeVault();
+    const store = await createProfileStore({ userDataDir: dir, vault, demo, env: {} });
+    const saved = await store.save(input);
+    const updated = await store.save({ ...input, id: saved.id, name: 'North', clientSecret: undefined });
+    expect(updated).toMatchObject({ id: saved.id, name: 'North', hasClientSecret: true });
+    expect(store.list().profiles).toHaveLength(2);
+  });
+
+  it('refuses to change or delete built-in profiles and unknown ids', async () => {
+    const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });
+    await expect(store.save({ ...input, id: 'demo' })).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('cannot be changed') });
+    await expect(store.delete('demo')).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('cannot be deleted') });
+    await expect(store.switch('nope')).rejects.toMatchObject({ kind: 'invalid-argument' });
+    await expect(store.save({ ...input, id: 'p-missing' })).rejects.toMatchObject({ kind: 'invalid-argument' });
+  });
+
+  it('deleting the active profile switches to demo and removes its secrets', async () => {
+    const vault = fakeVault();
+    const store = await createProfileStore({ userDataDir: dir, vault, demo, env: {} });
+    const saved = await store.save(input);
+    await vault.set(saved.id, 'access-token-x');
+    await store.switch(saved.id);
+    const seen: string[] = [];
+    store.onChange((s) => seen.push(s.activeId));
+    const state = await store.delete(saved.id);
+    expect(state.activeId).toBe('demo');
+    expect(state.profiles.map((p) => p.id)).toEqual(['demo']);
+    expect([...vault.entries.keys()]).toEqual([]);
+    expect(seen).toEqual(['demo']);
+  });
+
+  it('builds an env profile with the token in the vault and never on disk', async () => {
+    const vault = fakeVault();
+    const env = { FLEET_BASE_URL: 'https://env.example.com/v1', FLEET_AEMP_URL: 'https://env.example.com/aemp', FLEET_TOKEN: 'env-token-secret-1' };
+    const store = await createProfileStore({ userDataDir: dir, vault, demo, env });
+    expect(store.activeId).toBe('env');
+    expect(store.list().profiles.find((p) => p.id === 'env')).toMatchObject({ builtIn: true, signedIn: true, baseUrl: 'https://env.example.com/v1' });
+    expect(vault.entries.get('env')).toBe('env-token-secret-1');
+    await store.save(input);
+    expect(readFileSync(join(dir, 'profiles.json'), 'utf8')).not.toContain('env-token-secret-1');
+    await expect(store.delete('env')).rejects.toMatchObject({ kind: 'invalid-argument' });
+  });
+
+  it('moves an unreadable profiles.json aside and keeps working', async () => {
+    writeFileSync(join(dir, 'profiles.json'), '{ not json');
+    const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });
+    expect(store.notice).toMatch(/could not be read and were moved aside/);
+    expect(store.list().profiles.map((p) => p.id)).toEqual(['demo']);
+    expect(readdirSync(dir).some((f) => f.startsWith('profiles.json.unreadable-'))).toBe(true);
+  });
+
+  it('reports signed-in state changes', async () => {
+    const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });
+    const seen: boolean[] = [];
+    store.onChange((s) => seen.push(s.profiles[0].signedIn));
+    store.setSignedIn('demo', true);
+    store.setSignedIn('demo', true);
+    store.setSignedIn('demo', false);
+    expect(seen).toEqual([true, false]);
+  });
+});

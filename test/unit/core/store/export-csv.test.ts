@@ -1,0 +1,80 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { Asset, Metric } from '../../../../src-main/contract';
+import { assetsToCsv, flatten } from '../../../../src-main/core/store/export-csv';
+
+const at = '2026-03-01T10:00:00.000Z';
+const m = (value: unknown): Metric => ({ value, meta: { collectedOn: at, source: 's', other: {} } });
+
+function asset(id: string, name: string, metrics: Record<string, Metric> | null): Asset {
+  return { assetId: id, type: 'thing', name, serialNumber: 'SN1', category: 'Cranes', embedUrl: null, metrics, lastUpdate: metrics ? at : null, issues: [] };
+}
+
+const parse = (csv: string): string[][] => {
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  return Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+};
+
+describe('assetsToCsv', () => {
+  it('writes the fixed columns, then every other metric seen, sorted', () => {
+    const rows = parse(
+      assetsToCsv([
+        asset('thing:2', 'B', { fuel: m(55), gps: m({ lat: 40.5, lng: -111.25 }), speed: m(12) }),
+        asset('thing:1', 'A', { ignition: m(true), altitude: m(1400) }),
+      ]),
+    );
+    expect(rows[0]).toEqual(['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel', 'ignition', 'lat', 'lng', 'altitude', 'speed']);
+    expect(rows[1]).toEqual(['thing:2', 'B', 'thing', 'Cranes', 'SN1', at, '55', '', '40.5', '-111.25', '', '12']);
+    expect(rows[2]).toEqual(['thing:1', 'A', 'thing', 'Cranes', 'SN1', at, '', 'true', '', '', '1400', '']);
+  });
+
+  it('keeps the order it was given', () => {
+    const ids = ['thing:3', 'area:1', 'thing:10'];
+    const rows = parse(assetsToCsv(ids.map((id) => asset(id, id, null))));
+    expect(rows.slice(1).map((row) => row[0])).toEqual(ids);
+  });
+
+  it('quotes commas, quotes and line breaks so the text comes back unchanged', () => {
+    const name = 'Crane, "big one"\nnorth yard';
+    const csv = assetsToCsv([asset('thing:1', name, null)]);
+    expect(csv).toContain('"Crane, ""big one""\nnorth yard"');
+    expect(parse(csv)[1][1]).toBe(name);
+  });
+
+  it('defuses text a spreadsheet would run as a formula, but leaves numbers alone', () => {
+    const rows = parse(
+      assetsToCsv([
+        asset('thing:1', '=HYPERLINK("http://x.test","click")', {
+          gps: m({ lat: -33.9, lng: -70.6 }),
+          'address-region': m('+1 street'),
+          'time-zone': m('@SUM(A1)'),
+          note: m('-2+3'),
+        }),
+      ]),
+    );
+    const row = Object.fromEntries(rows[0].map((column, i) => [column, rows[1][i]]));
+    expect(row.name).toBe('\'=HYPERLINK("http://x.test","click")');
+    expect(row['address-region']).toBe("'+1 street");
+    expect(row['time-zone']).toBe("'@SUM(A1)");
+    expect(row.note).toBe("'-2+3");
+    expect(row.lat).toBe('-33.9');
+    expect(row.lng).toBe('-70.6');
+  });
+
+  it('writes only a header for no assets', () => {
+    expect(parse(assetsToCsv([]))).toEqual([['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel', 'ignition', 'lat', 'lng']]);
+  });
+});
+
+describe('flatten', () => {
+  it('turns metric values into single cells', () => {
+    expect(flatten(['region:UT', 'region:NV'])).toBe('region:UT; region:NV');
+    expect(flatten({ a: 1 })).toBe('{"a":1}');
+    expect(flatten([{ a: 1 }, 2])).toBe('{"a":1}; 2');
+    expect(flatten(null)).toBeNull();
+    expect(flatten(undefined)).toBeNull();
+    expect(flatten(Number.NaN)).toBeNull();
+    expect(flatten(false)).toBe(false);
+    expect(flatten('10.0.0.1:5000')).toBe('10.0.0.1:5000');
+  });
+});

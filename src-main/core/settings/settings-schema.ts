@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import type { ListState, Settings } from '../../contract';
+
+export const DEFAULT_LIST_STATE: ListState = { search: '', filters: [], sort: 'name', descending: false };
+
+export const DEFAULT_SETTINGS: Settings = {
+  refreshIntervalSec: 60,
+  staleAfterMin: 60,
+  units: 'metric',
+  tileUrl: '',
+  tileAttribution: '',
+  retentionDays: 30,
+  list: DEFAULT_LIST_STATE,
+};
+
+const amount = (n: number, unit: string): string => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+
+const wholeNumber = (label: string, min: number, max: number, unit: string) =>
+  v.pipe(
+    v.number(`${label} must be a number`),
+    v.integer(`${label} must be a whole number of ${unit}`),
+    v.minValue(min, `${label} must be at least ${amount(min, unit)}`),
+    v.maxValue(max, `${label} must be at most ${amount(max, unit)}`),
+  );
+
+function isTileTemplate(url: string): boolean {
+  if (url === '') return true;
+  try {
+    const parsed = new URL(url.replace(/\{[a-z]\}/g, '0'));
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && url.includes('{z}') && url.includes('{x}') && url.includes('{y}');
+  } catch {
+    return false;
+  }
+}
+
+export const ListStateSchema = v.strictObject(
+  {
+    search: v.pipe(v.string('The search must be text'), v.maxLength(200, 'The search may be at most 200 characters')),
+    filters: v.pipe(
+      v.array(v.pipe(v.string('A filter must be text'), v.maxLength(100, 'A filter name is too long')), 'The filters must be a list'),
+      v.maxLength(50, 'At most 50 filters can be active'),
+    ),
+    sort: v.picklist(['name', 'lastUpdate', 'fuel', 'category'], 'Sort by name, last update, fuel or category'),
+    descending: v.boolean('The sort direction must be true or false'),
+  },
+  (issue) => (issue.expected === 'never' ? `Unknown list setting ${issue.received}` : 'The list state must be an object'),
+);
+
+export const SettingsSchema = v.strictObject(
+  {
+    refreshIntervalSec: wholeNumber('The refresh interval', 10, 3600, 'seconds'),
+    staleAfterMin: wholeNumber('"Stale after"', 1, 10_080, 'minutes'),
+    units: v.picklist(['metric', 'imperial'], 'Units must be metric or imperial'),
+    tileUrl: v.pipe(
+      v.string('The tile URL must be text'),
+      v.maxLength(500, 'The tile URL is too long'),
+      v.check(isTileTemplate, 'The tile URL must be empty or an http(s) URL with {z}, {x} and {y}'),
+    ),
+    tileAttribution: v.pipe(v.string('The tile attribution must be text'), v.maxLength(500, 'The tile attribution may be at most 500 characters')),
+    retentionDays: wholeNumber('Keeping history', 1, 365, 'days'),
+    list: ListStateSchema,
+  },
+  (issue) => (issue.expected === 'never' ? `Unknown setting ${issue.received}` : 'Settings must be an object'),
+);
+
+export const SettingsPatchSchema = v.partial(SettingsSchema);

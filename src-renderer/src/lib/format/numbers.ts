@@ -1,0 +1,39 @@
+/** Pure number formatting (grouping with commas so output is the same on every machine). */
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const grouped0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const grouped5 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 5, minimumFractionDigits: 5 });
+
+export function formatNumber(n: number, fractionDigits: 0 | 1 = 1): string {
+  return (fractionDigits === 0 ? grouped0 : grouped).format(n);
+}
+
+/** Milliseconds of running time → "1,234 h 05 min". */
+export function formatRuntime(ms: number): string {
+  const totalMin = Math.floor(Math.abs(ms) / 60_000);
+  const h = Math.floor(totalMin / 60);
+  const m = totalMin % 60;
+  return `${ms < 0 ? '−' : ''}${grouped0.format(h)} h ${String(m).padStart(2, '0')} min`;
+}
+
+/** Odometer centimetres → kilometres or miles. */
+export function formatDistanceCm(cm: number, units: 'metric' | 'imperial'): string {
+  if (units === 'imperial') return `${grouped.format(cm / 160_934.4)} mi`;
+  return `${grouped.format(cm / 100_000)} km`;
+}
+
+const COMPASS = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'];
+
+/** 16-point compass name of a heading in degrees (any real number, wrapped to 0–360). */
+export function compassPoint(degrees: number): string {
+  const wrapped = ((degrees % 360) + 360) % 360;
+  return COMPASS[Math.round(wrapped / 22.5) % 16];
+}
+
+export function formatHeading(degrees: number): string {
+  const wrapped = ((degrees % 360) + 360) % 360;
+  return `${grouped0.format(wrapped)}° ${compassPoint(wrapped)}`;
+}
+
+export function formatLatLng(lat: number, lng: number): string {
+  return `${grouped5.format(lat)}, ${grouped5.format(lng)}`.replace(/(\d),(\d{3})/g, '$1$2');
+}

@@ -1,0 +1,98 @@
+/** Pure time formatting for the renderer. Every function takes `now` so tests need no clock. */
+import { format } from 'date-fns';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Milliseconds since the epoch, or null for a missing or unparseable timestamp. */
+export function parseTime(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** A compact span: "45 s", "3 min", "2 h 05 min", "4 d", "3 mo", "2 y". */
+export function formatSpan(ms: number): string {
+  const abs = Math.abs(ms);
+  if (abs < MINUTE) return `${Math.floor(abs / SECOND)} s`;
+  if (abs < HOUR) return `${Math.floor(abs / MINUTE)} min`;
+  if (abs < 10 * HOUR) {
+    const h = Math.floor(abs / HOUR);
+    const m = Math.floor((abs % HOUR) / MINUTE);
+    return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')} min`;
+  }
+  if (abs < 2 * DAY) return `${Math.floor(abs / HOUR)} h`;
+  if (abs < 60 * DAY) return `${Math.floor(abs / DAY)} d`;
+  if (abs < 730 * DAY) return `${Math.floor(abs / (30 * DAY))} mo`;
+  return `${Math.floor(abs / (365 * DAY))} y`;
+}
+
+/** "just now", "3 min ago", "in 30 s"; "never" for no timestamp. */
+export function relativeTime(iso: string | null | undefined, now: number): string {
+  const at = parseTime(iso);
+  if (at === null) return iso ? 'unknown time' : 'never';
+  const diff = now - at;
+  if (Math.abs(diff) < 10 * SECOND) return 'just now';
+  return diff > 0 ? `${formatSpan(diff)} ago` : `in ${formatSpan(diff)}`;
+}
+
+/** Local date and time, e.g. "2026-11-22 14:03:10". */
+export function formatLocal(iso: string | null | undefined): string {
+  const at = parseTime(iso);
+  if (at === null) return iso ? `unreadable time "${iso}"` : '—';
+  return format(at, 'yyyy-MM-dd HH:mm:ss');
+}
+
+/** Local clock time only, e.g. "14:03:10". */
+export function formatClock(iso: string | number | null | undefined): string {
+  const at = typeof iso === 'number' ? iso : parseTime(iso);
+  if (at === null) return '—';
+  return format(at, 'HH:mm:ss');
+}
+
+/** Local hours and minutes, e.g. "14:03". */
+export function formatShortClock(iso: string | null | undefined): string {
+  const at = parseTime(iso);
+  if (at === null) return '—';
+  return format(at, 'HH:mm');
+}
+
+export type ZonedTime = { ok: true; text: string } | { ok: false; message: string };
+
+/** The timestamp as seen in an IANA zone; an unknown zone is reported, never thrown. */
+export function formatInZone(iso: string | null | undefined, timeZone: string): ZonedTime {
+  const at = parseTime(iso);
+  if (at === null) return { ok: false, message: 'no readable timestamp' };
+  try {
+    const text = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    }).format(at);
+    return { ok: true, text: text.replace(',', '') };
+  } catch {
+    return { ok: false, message: `unknown time zone "${timeZone}"` };
+  }
+}
+
+/** True when the string is a time zone this runtime knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function isoAt(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,57 @@
+/** The words of the status bar and banners, from a SyncStatus and `now`. Pure. */
+import type { AppError, SyncStatus } from '../../../../src-main/contract';
+import { formatClock, formatShortClock, formatSpan, parseTime, relativeTime } from '../format/time';
+
+const STATE_LABEL: Record<SyncStatus['state'], string> = {
+  starting: 'Starting…',
+  syncing: 'Syncing…',
+  online: 'Online',
+  offline: 'Offline',
+  'signed-out': 'Signed out',
+  error: 'Sync problem',
+};
+
+export function stateLabel(status: SyncStatus | null): string {
+  return status ? STATE_LABEL[status.state] : 'Connecting…';
+}
+
+/** "Synced 12:03:10 · 2 min ago" or "Not synced yet". */
+export function syncedText(status: SyncStatus | null, now: number): string {
+  if (!status?.lastSyncAt || parseTime(status.lastSyncAt) === null) return 'Not synced yet';
+  return `Synced ${formatClock(status.lastSyncAt)} · ${relativeTime(status.lastSyncAt, now)}`;
+}
+
+/** "Next attempt in 30 s" / "Next attempt now" / null when none is planned. */
+export function nextAttemptText(status: SyncStatus | null, now: number): string | null {
+  const at = parseTime(status?.nextAttemptAt);
+  if (at === null) return null;
+  const left = at - now;
+  return left <= 1000 ? 'Next attempt now' : `Next attempt in ${formatSpan(left)}`;
+}
+
+/** The offline banner, or null when not offline. */
+export function offlineBanner(status: SyncStatus | null, now: number): string | null {
+  if (!status || status.state !== 'offline') return null;
+  const parts: string[] = [];
+  if (status.lastSyncAt && parseTime(status.lastSyncAt) !== null) {
+    parts.push(`Offline — showing data as of ${formatShortClock(status.lastSyncAt)} (${relativeTime(status.lastSyncAt, now)})`);
+  } else {
+    parts.push('Offline — no data fetched yet');
+  }
+  const at = parseTime(status.nextAttemptAt);
+  if (at !== null) parts.push(at - now <= 1000 ? 'Retrying now' : `Retrying in ${formatSpan(at - now)}`);
+  return `${parts.join('. ')}`;
+}
+
+/** A dispatcher-facing sentence for an error, with the JSON path for bad payloads. */
+export function errorText(error: AppError): string {
+  let text = error.message;
+  if (error.path && !text.includes(error.path)) text += ` (at ${error.path})`;
+  if (error.kind === 'rate-limited' && error.retryAfterMs) text += ` — the service asked us to wait ${formatSpan(error.retryAfterMs)}`;
+  return text;
+}
+
+/** Identity of an error so a dismissed one stays dismissed until a different one arrives. */
+export function errorKey(error: AppError | null): string | null {
+  return error ? `${error.kind}|${error.status ?? ''}|${error.message}|${error.path ?? ''}` : null;
+}

@@ -1,0 +1,203 @@
+/**
+ * The dispatcher's workspace: the last good snapshot, list state, selection, settings,
+ * sync status and which panels are open. Data from the main side is held in
+ * `$state.raw` and replaced, never mutated. Errors never clear the snapshot.
+ */
+import type { AppError, AppInfo, AssetSnapshot, ListState, MenuCommand, Settings, SyncStatus, Asset, TrailPoint } from '../../../src-main/contract';
+import { call, errorOf, fleet } from '../lib/bridge';
+import { applyList, assetsById, idSet, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
+import { clickSelect, emptySelection, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
+import { Clock } from './clock.svelte';
+
+export const DEFAULT_SETTINGS: Settings = {
+  refreshIntervalSec: 60,
+  staleAfterMin: 60,
+  units: 'metric',
+  tileUrl: '',
+  tileAttribution: '',
+  retentionDays: 30,
+  list: { search: '', filters: [], sort: 'name', descending: false },
+};
+
+export type MainView = 'assets' | 'fleet';
+
+export class Workspace {
+  readonly clock: Clock;
+
+  appInfo = $state.raw<AppInfo | null>(null);
+  snapshot = $state.raw<AssetSnapshot | null>(null);
+  status = $state.raw<SyncStatus | null>(null);
+  settings = $state.raw<Settings>(DEFAULT_SETTINGS);
+  list = $state.raw<ListState>(DEFAULT_SETTINGS.list);
+  selection = $state.raw<SelectionState>(emptySelection);
+  view = $state<MainView>('assets');
+
+  refreshing = $state(false);
+  /** An error from an action the user took (refresh, export…), shown until dismissed. */
+  actionError = $state.raw<AppError | null>(null);
+  /** Short confirmation, e.g. "Saved to /home/…/assets.csv". */
+  toast = $state<string | null>(null);
+  loaded = $state(false);
+
+  settingsOpen = $state(false);
+  connectionOpen = $state(false);
+  detailsOpen = $state(true);
+  mapOpen = $state(true);
+  /** Bumped to ask the list to scroll the focused row into view (e.g. after a map click). */
+  revealTick = $state(0);
+  /** Bumped to ask the search box to take focus. */
+  searchFocusTick = $state(0);
+
+  /** Lowercase search keys etc., built once per snapshot. */
+  readonly index: IndexedAsset[] = $derived(indexAssets(this.snapshot?.assets ?? []));
+  readonly byId: Map<string, Asset> = $derived(assetsById(this.snapshot?.assets ?? []));
+  readonly result: ListResult = $derived.by(() => applyList(this.index, this.list, this.clock.now, this.settings.staleAfterMin));
+  readonly visibleIds: string[] = $derived(this.result.rows.map((r) => r.asset.assetId));
+  readonly focusedAsset: Asset | null = $derived(this.selection.focused ? (this.byId.get(this.selection.focused) ?? null) : null);
+  readonly selectedAssets: Asset[] = $derived([...this.selection.selected].map((id) => this.byId.get(id)).filter((a): a is Asset => !!a));
+
+  #saveTimer: ReturnType<typeof setTimeout> | null = null;
+  #unsubscribe: (() => void)[] = [];
+  onCommand: (command: MenuCommand) => void = () => {};
+
+  constructor(clock: Clock = new Clock()) {
+    this.clock = clock;
+  }
+
+  /** Loads what the main side has (cache first, no network) and listens for updates. */
+  async init(): Promise<void> {
+    const bridge = fleet();
+    this.#unsubscribe.push(
+      bridge.on('status', (s) => (this.status = s)),
+      bridge.on('assets', (snap) => this.setSnapshot(snap)),
+      bridge.on('menu:command', ({ command }) => this.onCommand(command)),
+    );
+    const [info, settings, status, snapshot] = await Promise.allSettled([call('app:info'), call('settings:get'), call('status:get'), call('assets:get')]);
+    if (info.status === 'fulfilled') this.appInfo = info.value;
+    if (settings.status === 'fulfilled') {
+      this.settings = settings.value;
+      this.list = settings.value.list ?? DEFAULT_SETTINGS.list;
+    }
+    if (status.status === 'fulfilled') this.status = status.value;
+    if (snapshot.status === 'fulfilled' && snapshot.value) this.setSnapshot(snapshot.value);
+    const failed = [info, settings, status, snapshot].find((r) => r.status === 'rejected');
+    if (failed && failed.status === 'rejected') this.actionError = errorOf(failed.reason);
+    this.loaded = true;
+  }
+
+  dispose(): void {
+    for (const off of this.#unsubscribe) off();
+    this.#unsubscribe = [];
+    if (this.#saveTimer !== null) clearTimeout(this.#saveTimer);
+  }
+
+  setSnapshot(snapshot: AssetSnapshot): void {
+    this.snapshot = snapshot;
+    this.selection = pruneSelection(this.selection, idSet(snapshot.assets));
+  }
+
+  async refresh(): Promise<void> {
+    if (this.refreshing) return;
+    this.refreshing = true;
+    try {
+      this.setSnapshot(await call('assets:refresh'));
+      this.actionError = null;
+    } catch (err) {
+      this.actionError = errorOf(err); // the last good snapshot stays
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  // ------------------------------------------------------------ list state
+
+  /** Changes search/filter/sort now and remembers it via settings:set shortly after. */
+  updateList(patch: Partial<ListState>, saveDelayMs = 500): void {
+    this.list = { ...this.list, ...patch };
+    if (this.#saveTimer !== null) clearTimeout(this.#saveTimer);
+    this.#saveTimer = setTimeout(() => void this.#saveList(), saveDelayMs);
+  }
+
+  toggleFilter(id: string): void {
+    const has = this.list.filters.includes(id);
+    this.updateList({ filters: has ? this.list.filters.filter((f) => f !== id) : [...this.list.filters, id] });
+  }
+
+  async #saveList(): Promise<void> {
+    this.#saveTimer = null;
+    try {
+      this.settings = await call('settings:set', { list: this.list });
+    } catch (err) {
+      this.actionError = errorOf(err);
+    }
+  }
+
+  async saveSettings(patch: Partial<Settings>): Promise<void> {
+    this.settings = await call('settings:set', patch); // errors go to the caller (the dialog shows them)
+  }
+
+  // ------------------------------------------------------------ selection
+
+  click(id: string, mods: Modifiers): void {
+    this.selection = clickSelect(this.selection, this.visibleIds, id, mods);
+  }
+
+  navigate(key: NavKey, mods: Modifiers, pageSize: number): void {
+    this.selection = keyMove(this.selection, this.visibleIds, key, mods, pageSize);
+  }
+
+  toggleFocused(): void {
+    this.selection = toggleFocused(this.selection);
+  }
+
+  selectAllVisible(): void {
+    this.selection = selectAll(this.selection, this.visibleIds);
+  }
+
+  /** Selects one asset from outside the list (a map marker) and asks the list to reveal it. */
+  selectFromMap(id: string, additive = false): void {
+    this.selection = clickSelect(this.selection, this.visibleIds, id, { ctrl: additive });
+    this.revealTick++;
+  }
+
+  // ------------------------------------------------------------ trail
+
+  /** Observed positions of one asset for the map, or null when no trail is shown. */
+  trail = $state.raw<{ assetId: string; points: TrailPoint[]; hours: number } | null>(null);
+
+  async showTrail(assetId: string, hours = 24): Promise<void> {
+    try {
+      const points = await call('trail:get', assetId, hours);
+      this.trail = { assetId, points, hours };
+      if (points.length === 0) this.toast = 'No recorded positions for this asset yet';
+    } catch (err) {
+      this.actionError = errorOf(err);
+    }
+  }
+
+  hideTrail(): void {
+    this.trail = null;
+  }
+
+  // ------------------------------------------------------------ export
+
+  async exportCsv(): Promise<void> {
+    try {
+      const result = await call('export:assetsCsv', this.visibleIds);
+      if (result.cancelled) return;
+      if (result.content !== undefined) {
+        const url = URL.createObjectURL(new Blob([result.content], { type: result.mimeType }));
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = result.fileName;
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        this.toast = `Downloaded ${result.count} assets as ${result.fileName}`;
+      } else {
+        this.toast = `Saved ${result.count} assets to ${result.fileName}`;
+      }
+    } catch (err) {
+      this.actionError = errorOf(err);
+    }
+  }
+}

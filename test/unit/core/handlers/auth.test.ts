@@ -1,0 +1,223 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventChannel, FleetEvents, ProfileInput, SignInState } from '../../../../src-main/contract';
+import { createAuthModule, type AuthModule } from '../../../../src-main/core/auth';
+import type { FetchLike } from '../../../../src-main/core/auth/oauth';
+import type { ProbeFetch } from '../../../../src-main/core/auth/probe';
+import { createAuthHandlers } from '../../../../src-main/core/handlers/auth';
+import { fakeVault } from '../auth/fake-vault';
+
+const demo = {
+  baseUrl: 'http://127.0.0.1:4000/v1',
+  aempUrl: 'http://127.0.0.1:4000/aemp',
+  authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
+  tokenUrl: 'http://127.0.0.1:4000/oauth/token',
+  clientId: 'fleet-desk',
+  scopes: 'assets:read',
+};
+
+const custom: ProfileInput = {
+  name: 'Token only',
+  baseUrl: 'https://fleet.example.com/v1',
+  aempUrl: '',
+  authorizeUrl: '',
+  tokenUrl: '',
+  clientId: '',
+  scopes: '',
+};
+
+let dir: string;
+let auth: AuthModule;
+let vault: ReturnType<typeof fakeVault>;
+let events: { name: EventChannel; payload: unknown }[];
+let removed: string[];
+let activated: string[];
+let probeCalls: { url: string; auth?: string }[];
+let probeStatus: number;
+let opened: string[];
+let browser: (authorizeUrl: string) => Promise<void>;
+
+const probeFetch: ProbeFetch = async (url, init) => {
+  probeCalls.push({ url, auth: init.headers.authorization });
+  return { status: probeStatus, text: async () => (probeStatus === 200 ? '[{"assetId":"thing:1"},{"assetId":"thing:2"}]' : '{}') };
+};
+
+const tokenCalls: Record<string, string>[] = [];
+const tokenFetch: FetchLike = async (_url, init) => {
+  tokenCalls.push(Object.fromEntries(new URLSearchParams(init.body)));
+  return { status: 200, text: async () => JSON.stringify({ access_token: 'oauth-access-1', refresh_token: 'oauth-refresh-1', expires_in: 3600 }) };
+};
+
+function handlers(extra: { signInTimeoutMs?: number } = {}) {
+  return createAuthHandlers({
+    ctx: {
+      emit: <E extends EventChannel>(name: E, payload: FleetEvents[E]) => events.push({ name, payload }),
+      platform: {
+        shell: 'web',
+        version: 'test',
+        openExternal: async (url) => {
+          opened.push(url);
+          await browser(url);
+        },
+      },
+    },
+    ...auth,
+    removeOfflineData: (id) => {
+      removed.push(id);
+    },
+    onActiveProfileChanged: (id) => {
+      activated.push(id);
+    },
+    probeFetch,
+    fetch: tokenFetch,
+    ...extra,
+  });
+}
+
+/** Plays the browser: follows the authorize URL's redirect_uri with a code (or an error). */
+function approvingBrowser(params: (state: string) => Record<string, string>) {
+  return async (authorizeUrl: string) => {
+    const q = new URL(authorizeUrl).searchParams;
+    const back = new URL(q.get('redirect_uri')!);
+    for (const [k, v] of Object.entries(params(q.get('state')!))) back.searchParams.set(k, v);
+    await fetch(back);
+  };
+}
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'fd-auth-handlers-'));
+  vault = fakeVault();
+  auth = await createAuthModule({ userDataDir: dir, demo, env: {}, vault });
+  events = [];
+  removed = [];
+  activated = [];
+  probeCalls = [];
+  probeStatus = 200;
+  opened = [];
+  tokenCalls.length = 0;
+  browser = async () => undefined;
+});
+afterEach(() => {
+  auth.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('auth handlers: argument validation', () => {
+  it.each([
+    ['profiles:switch', [42]],
+    ['profiles:switch', ['']],
+    ['profiles:delete', [null]],
+    ['auth:pasteToken', ['demo', '']],
+    ['auth:pasteToken', ['demo', 'has spaces in it']],
+    ['auth:pasteToken', ['demo', 7]],
+    ['auth:signOut', ['demo', 'yes']],
+    ['auth:signIn', [{}]],
+    ['profiles:save', ['not a profile']],
+    ['profiles:test', [{ ...custom, baseUrl: 'https://x.example.com/api' }]],
+  ] as const)('%s rejects %j', async (channel, args) => {
+    const h = handlers() as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+    await expect(h[channel](...args)).rejects.toMatchObject({ kind: 'invalid-argument' });
+    expect(probeCalls).toEqual([]);
+  });
+
+  it('refuses unknown profiles', async () => {
+    await expect(handlers()['auth:pasteToken']('p-nope', 'tok-123456')).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('p-nope') });
+  });
+});
+
+describe('auth handlers: profiles', () => {
+  it('saves, switches and deletes, emitting profiles:changed', async () => {
+    const h = handlers();
+    const saved = await h['profiles:save'](custom);
+    const switched = await h['profiles:switch'](saved.id);
+    expect(switched.activeId).toBe(saved.id);
+    expect(activated).toEqual([saved.id]);
+    const after = await h['profiles:delete'](saved.id);
+    expect(after.activeId).toBe('demo');
+    expect(activated).toEqual([saved.id, 'demo']);
+    expect(removed).toEqual([saved.id]);
+    expect(events.filter((e) => e.name === 'profiles:changed').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('tests a candidate profile against the asset list', async () => {
+    const test = await handlers()['profiles:test'](custom);
+    expect(test).toEqual({ ok: true, message: 'Connected: 2 assets in this branch.', assetCount: 2 });
+    expect(probeCalls[0]).toEqual({ url: 'https://fleet.example.com/v1/branch/current/assets', auth: undefined });
+  });
+});
+
+describe('auth handlers: tokens', () => {
+  it('tests a pasted token before saving it', async () => {
+    const h = handlers();
+    probeStatus = 401;
+    const refused = await h['auth:pasteToken']('demo', 'bad-token-123');
+    expect(refused.ok).toBe(false);
+    expect(refused.message).toContain('refused this token');
+    expect(vault.entries.has('demo')).toBe(false);
+
+    probeStatus = 200;
+    const ok = await h['auth:pasteToken']('demo', '  good-token-123 ');
+    expect(ok).toMatchObject({ ok: true, assetCount: 2 });
+    expect(probeCalls.at(-1)!.auth).toBe('Bearer good-token-123');
+    expect(vault.entries.get('demo')).toBe('good-token-123');
+    expect(auth.profiles.list().profiles[0].signedIn).toBe(true);
+    expect(JSON.stringify(events)).not.toContain('good-token-123');
+  });
+
+  it('signs out, keeping or deleting the offline data', async () => {
+    const h = handlers();
+    await auth.seedToken('demo', 'seeded-token-1');
+    await h['auth:signOut']('demo', true);
+    expect(vault.entries.has('demo')).toBe(false);
+    expect(removed).toEqual([]);
+    await auth.seedToken('demo', 'seeded-token-2');
+    await h['auth:signOut']('demo', false);
+    expect(removed).toEqual(['demo']);
+    expect(auth.profiles.list().profiles[0].signedIn).toBe(false);
+  });
+});
+
+describe('auth handlers: sign-in', () => {
+  it('runs the code flow and emits its states without a token', async () => {
+    browser = approvingBrowser((state) => ({ code: 'code-xyz', state }));
+    const result = await handlers()['auth:signIn']('demo');
+    expect(result).toEqual({ state: 'signed-in', profileId: 'demo' });
+    const states = events.filter((e) => e.name === 'auth:state').map((e) => (e.payload as SignInState).state);
+    expect(states).toEqual(['waiting-for-browser', 'exchanging', 'signed-in']);
+    const waiting = events.find((e) => e.name === 'auth:state')!.payload as Extract<SignInState, { state: 'waiting-for-browser' }>;
+    expect(waiting.authorizeUrl).toBe(opened[0]);
+    expect(new URL(waiting.authorizeUrl).searchParams.get('client_id')).toBe('fleet-desk');
+    expect(tokenCalls[0]).toMatchObject({ grant_type: 'authorization_code', code: 'code-xyz', client_id: 'fleet-desk' });
+    expect(vault.entries.get('demo')).toBe('oauth-access-1');
+    expect(JSON.stringify(events)).not.toContain('oauth-access-1');
+  });
+
+  it('reports a denial as failed', async () => {
+    browser = approvingBrowser((state) => ({ error: 'access_denied', state }));
+    const result = await handlers()['auth:signIn']('demo');
+    expect(result).toMatchObject({ state: 'failed', error: { kind: 'auth-flow', message: expect.stringContaining('denied') } });
+    expect(vault.entries.has('demo')).toBe(false);
+  });
+
+  it('can be cancelled while waiting for the browser', async () => {
+    const h = handlers();
+    const pending = h['auth:signIn']('demo');
+    while (opened.length === 0) await new Promise((r) => setTimeout(r, 1));
+    await h['auth:cancel']();
+    expect(await pending).toEqual({ state: 'idle' });
+    expect(events.at(-1)).toEqual({ name: 'auth:state', payload: { state: 'idle' } });
+  });
+
+  it('times out', async () => {
+    const result = await handlers({ signInTimeoutMs: 20 })['auth:signIn']('demo');
+    expect(result).toMatchObject({ state: 'failed', error: { kind: 'timeout' } });
+  });
+
+  it('refuses profiles without OAuth settings', async () => {
+    const h = handlers();
+    const saved = await h['profiles:save'](custom);
+    await expect(h['auth:signIn'](saved.id)).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('Paste a token instead') });
+  });
+});

@@ -1,0 +1,247 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import type { Equipment, FleetListing, HistoryResult, Settings } from '../../../../../src-main/contract';
+import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
+import FleetView from '../../../../../src-renderer/src/views/fleet/FleetView.svelte';
+import { FakeFailure, createFakeBridge } from './fake-bridge';
+
+// Canvas/SVG libraries do not run in jsdom: the components only hand them data.
+vi.mock('uplot', () => ({
+  default: vi.fn(function FakePlot(this: { width: number }) {
+    this.width = 300;
+    return Object.assign(this, { setSize: vi.fn(), destroy: vi.fn() });
+  }),
+}));
+vi.mock('leaflet', () => {
+  const layer = () => {
+    const l = { addTo: () => l, on: () => l, setLatLng: () => l, setLatLngs: () => l };
+    return l;
+  };
+  const map = () => ({ fitBounds: vi.fn(), setView: vi.fn(), remove: vi.fn() });
+  const api = { map, tileLayer: layer, polyline: layer, circleMarker: layer, latLngBounds: () => ({}) };
+  return { default: api };
+});
+
+// jsdom has no ResizeObserver (Svelte's bind:clientHeight uses one); sizes stay 0 here.
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  },
+);
+
+afterEach(() => {
+  cleanup();
+  setBridge(null);
+});
+
+const SETTINGS: Settings = {
+  refreshIntervalSec: 60,
+  staleAfterMin: 30,
+  units: 'metric',
+  tileUrl: '',
+  tileAttribution: '',
+  retentionDays: 30,
+  list: { search: '', filters: [], sort: 'name', descending: false },
+};
+
+function unit(over: Partial<Equipment>): Equipment {
+  return {
+    equipmentId: null,
+    serialNumber: null,
+    vin: null,
+    make: null,
+    model: null,
+    location: null,
+    operatingHours: null,
+    idleHours: null,
+    distance: null,
+    fuelUsed: null,
+    fuelRemaining: null,
+    engineRunning: null,
+    linkedAssetId: null,
+    ...over,
+  };
+}
+
+const EX1 = unit({ equipmentId: 'EX-1', serialNumber: 'SN-1', make: 'Caterpillar', model: '320', operatingHours: { hours: 1234.5, at: '2026-11-22T10:00:00Z' } });
+const EX2 = unit({ equipmentId: 'EX-2', serialNumber: 'SN-2', make: 'Komatsu', model: 'PC210' });
+
+function listing(over: Partial<FleetListing> = {}): FleetListing {
+  return { version: '2.0', snapshotTime: null, equipment: [EX1, EX2], issues: [], pages: 1, fetchedAt: '2026-11-22T10:00:00Z', source: 'network', ...over };
+}
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function base(extra: Parameters<typeof createFakeBridge>[0] = {}) {
+  return createFakeBridge({
+    'settings:get': () => SETTINGS,
+    'assets:get': () => null,
+    'fleet:cached': () => null,
+    'fleet:list': () => listing(),
+    ...extra,
+  });
+}
+
+describe('FleetView loading', () => {
+  it('shows page progress and the throttled wait while fleet:list runs, then the table', async () => {
+    const pending = deferred<FleetListing>();
+    const fake = base({ 'fleet:list': () => pending.promise });
+    setBridge(fake.bridge);
+    render(FleetView);
+
+    await waitFor(() => expect(fake.calls.some((c) => c.channel === 'fleet:list')).toBe(true));
+    fake.emit('fleet:progress', { version: '2.0', page: 3, lastPage: 12, units: 300, waitingUntil: null, done: false });
+    expect(await screen.findByText('Loading page 3 of 12 — 300 units')).toBeInTheDocument();
+
+    const retryAt = new Date(2026, 10, 22, 12, 4, 10).toISOString();
+    fake.emit('fleet:progress', { version: '2.0', page: 3, lastPage: 12, units: 300, waitingUntil: retryAt, done: false });
+    expect(await screen.findByText('Waiting for the service (throttled) — retrying at 12:04:10')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    pending.resolve(listing());
+    expect(await screen.findByRole('button', { name: 'Open unit EX-2' })).toBeInTheDocument();
+    expect(screen.queryByText(/Waiting for the service/)).not.toBeInTheDocument();
+    expect(screen.getByText(/2 units · as of/)).toBeInTheDocument();
+  });
+
+  it('keeps stored data and says so when offline', async () => {
+    const fake = base({
+      'fleet:cached': () => listing({ source: 'cache', issues: [{ path: '$.Equipment[4].Location', message: 'Latitude is not a number' }] }),
+      'fleet:list': () => {
+        throw new FakeFailure({ kind: 'offline', message: 'No network' });
+      },
+    });
+    setBridge(fake.bridge);
+    render(FleetView);
+
+    expect(await screen.findByText(/Not available offline: the fleet list\./)).toBeInTheDocument();
+    expect(screen.getByText('from offline data')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open unit EX-1' })).toBeInTheDocument();
+    expect(screen.getByText('1 record could not be read')).toBeInTheDocument();
+    expect(screen.getByText('$.Equipment[4].Location')).toBeInTheDocument();
+  });
+
+  it('sorts and filters the table', async () => {
+    setBridge(base().bridge);
+    render(FleetView);
+    await screen.findByRole('button', { name: 'Open unit EX-1' });
+
+    const openButtons = () => screen.getAllByRole('button', { name: /^Open unit/ }).map((b) => b.textContent?.trim());
+    expect(openButtons()).toEqual(['EX-1', 'EX-2']);
+    await fireEvent.click(screen.getByRole('button', { name: /Equipment id/ }));
+    expect(openButtons()).toEqual(['EX-2', 'EX-1']);
+    await fireEvent.input(screen.getByLabelText('Filter'), { target: { value: 'cater' } });
+    expect(openButtons()).toEqual(['EX-1']);
+  });
+});
+
+describe('FleetView look-up', () => {
+  it('refuses an empty identifier and reports a unit that does not exist', async () => {
+    const fake = base({
+      'fleet:unit': () => {
+        throw new FakeFailure({ kind: 'not-found', message: 'HTTP 404', status: 404 });
+      },
+    });
+    setBridge(fake.bridge);
+    render(FleetView);
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByText('Enter an equipment id, serial number or VIN.')).toBeInTheDocument();
+    expect(fake.calls.some((c) => c.channel === 'fleet:unit')).toBe(false);
+
+    await fireEvent.input(screen.getByLabelText('Look up a unit'), { target: { value: '  ZZ-404 ' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByText('No unit with identifier ZZ-404')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.channel === 'fleet:unit')?.args).toEqual(['2.0', 'ZZ-404']);
+  });
+});
+
+function history(metric: HistoryResult['metric'], points: HistoryResult['points']): HistoryResult {
+  return { identifier: 'EX-1', metric, start: '2026-11-21T10:00:00Z', end: '2026-11-22T10:00:00Z', points, issues: [], fetchedAt: '2026-11-22T10:00:00Z', source: 'network' };
+}
+
+describe('Equipment page and history', () => {
+  it('opens a unit, links to its asset and validates the date range', async () => {
+    const fake = base({
+      'assets:get': () => ({
+        profileId: 'demo',
+        assets: [{ assetId: 'thing:7', type: 'thing', name: 'Digger', serialNumber: 'SN-1', embedUrl: null, metrics: null, lastUpdate: null, issues: [] }],
+        skipped: [],
+        fetchedAt: '2026-11-22T10:00:00Z',
+        source: 'network',
+      }),
+    });
+    setBridge(fake.bridge);
+    const { container } = render(FleetView);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Open unit EX-1' }));
+
+    expect(screen.getByRole('heading', { name: /Caterpillar 320 · EX-1/ })).toBeInTheDocument();
+    const shown = vi.fn();
+    container.addEventListener('fleet:show-asset', (e) => shown((e as CustomEvent).detail));
+    await fireEvent.click(screen.getByRole('button', { name: 'Show in asset list' }));
+    expect(shown).toHaveBeenCalledWith({ assetId: 'thing:7' });
+
+    await fireEvent.input(screen.getByLabelText('From (local time)'), { target: { value: '2026-11-20T12:00' } });
+    await fireEvent.input(screen.getByLabelText('To (local time)'), { target: { value: '2026-11-20T08:00' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Show history' }));
+    expect(await screen.findByText('The start must be before the end.')).toBeInTheDocument();
+
+    await fireEvent.input(screen.getByLabelText('To (local time)'), { target: { value: '2099-01-01T00:00' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Show history' }));
+    expect(await screen.findByText('The end is in the future; choose now or earlier.')).toBeInTheDocument();
+    expect(screen.getByLabelText('To (local time)')).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.calls.some((c) => c.channel === 'fleet:history')).toBe(false);
+  });
+
+  it('loads the four histories with their own states and shows a table', async () => {
+    const fake = base({
+      'fleet:history': (_id, metric) => {
+        if (metric === 'FuelRemaining') throw new FakeFailure({ kind: 'offline', message: 'No network' });
+        if (metric === 'Location') return history('Location', [{ at: '2026-11-21T11:00:00Z', value: null, lat: 1, lng: 2 }, { at: '2026-11-21T12:00:00Z', value: null, lat: 1.5, lng: 2.5 }]);
+        if (metric === 'Distance') return history('Distance', []);
+        return history('CumulativeOperatingHours', [{ at: '2026-11-21T11:00:00Z', value: 100.25 }, { at: '2026-11-21T12:00:00Z', value: 101.5 }]);
+      },
+    });
+    setBridge(fake.bridge);
+    render(FleetView);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Open unit EX-1' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Last 24 h' }));
+
+    const hours = (await screen.findByRole('heading', { name: 'Operating hours' })).closest('section')!;
+    await waitFor(() => expect(within(hours).getByText(/2 updates/)).toBeInTheDocument());
+    await fireEvent.click(within(hours).getByRole('button', { name: 'Table' }));
+    const rows = within(hours).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]).getByText('100.25')).toBeInTheDocument();
+    expect(within(rows[2]).getByText('101.5')).toBeInTheDocument();
+
+    const fuel = screen.getByRole('heading', { name: 'Fuel remaining' }).closest('section')!;
+    expect(await within(fuel).findByText('Not available offline: fuel remaining history of EX-1.')).toBeInTheDocument();
+    const odo = screen.getByRole('heading', { name: 'Odometer' }).closest('section')!;
+    expect(within(odo).getByText('No updates in this range.')).toBeInTheDocument();
+    const track = screen.getByRole('heading', { name: 'Track' }).closest('section')!;
+    expect(within(track).getByRole('button', { name: 'Play' })).toBeEnabled();
+    expect(within(track).getByText('No map tiles configured: the track is drawn on a plain background.')).toBeInTheDocument();
+
+    const historyCalls = fake.calls.filter((c) => c.channel === 'fleet:history');
+    expect(historyCalls.map((c) => c.args[1]).sort()).toEqual(['CumulativeOperatingHours', 'Distance', 'FuelRemaining', 'Location']);
+    for (const c of historyCalls) {
+      expect(c.args[0]).toBe('EX-1');
+      expect(c.args[2]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+      expect(Date.parse(c.args[3] as string) - Date.parse(c.args[2] as string)).toBe(24 * 3600 * 1000);
+    }
+  });
+
+  it('opens the unit named by openSerial', async () => {
+    setBridge(base().bridge);
+    render(FleetView, { props: { openSerial: 'SN-2' } });
+    expect(await screen.findByRole('heading', { name: /Komatsu PC210 · EX-2/ })).toBeInTheDocument();
+  });
+});

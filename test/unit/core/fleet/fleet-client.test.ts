@@ -3,12 +3,12 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FleetProgress } from '../../../../src-main/contract';
 import { FleetClient, formatAempDate } from '../../../../src-main/core/fleet/fleet-client';
-import type { HttpClient, HttpRequest } from '../../../../src-main/core/ports';
+import type { HttpClient } from '../../../../src-main/core/ports';
 
 const fixture = (name: string) => readFileSync(resolve(__dirname, '../../../fixtures/aemp', name), 'utf8');
 
 function fakeHttp(answers: Record<string, { status?: number; body: string; type?: string }>) {
-  const requests: HttpRequest[] = [];
+  const requests: Array<Parameters<HttpClient['get']>[0]> = [];
   const http: HttpClient = {
     async get(req) {
       requests.push(req);

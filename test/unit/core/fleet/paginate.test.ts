@@ -9,7 +9,7 @@ type Answer = { status?: number; body: string } | ((req: HttpRequest) => Promise
 
 /** A fake HttpClient serving canned answers; unknown URLs get 404. Records concurrency. */
 function fakeHttp(answers: Record<string, Answer>) {
-  const requests: HttpRequest[] = [];
+  const requests: Array<Parameters<HttpClient['get']>[0]> = [];
   let inFlight = 0;
   let maxInFlight = 0;
   const http: HttpClient = {

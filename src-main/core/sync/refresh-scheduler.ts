@@ -1,0 +1,226 @@
+import type { AppError, SyncStatus } from '../../contract';
+import { toAppError } from '../errors';
+
+export interface SchedulerTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface RefreshSchedulerOptions<T> {
+  refresh: () => Promise<T>;
+  /** Read before every scheduling, so a settings change applies from the next wait on. */
+  intervalSec: () => number;
+  profileId: () => string;
+  now?: () => number;
+  timers?: SchedulerTimers;
+  /** First wait after a failure; doubled per failure up to maxBackoffMs. */
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+const OFFLINE_KINDS = new Set<AppError['kind']>(['network', 'timeout', 'server', 'rate-limited', 'offline']);
+
+const realTimers: SchedulerTimers = {
+  setTimeout(fn, ms) {
+    const handle = setTimeout(fn, ms);
+    handle.unref?.();
+    return handle;
+  },
+  clearTimeout(handle) {
+    clearTimeout(handle as ReturnType<typeof setTimeout>);
+  },
+};
+
+/**
+ * Runs `refresh` every refresh interval, backs off after failures, and keeps the
+ * connection's SyncStatus. Listeners hear about the status only when it changed, and a
+ * repeated error stays the same error (the UI alerts once, not on every retry).
+ */
+export class RefreshScheduler<T = unknown> {
+  private current: SyncStatus;
+  private readonly listeners = new Set<(status: SyncStatus) => void>();
+  private timer: unknown = null;
+  private inFlight: Promise<T> | null = null;
+  private running = false;
+  private failures = 0;
+  private readonly now: () => number;
+  private readonly timers: SchedulerTimers;
+  private readonly minBackoffMs: number;
+  private readonly maxBackoffMs: number;
+
+  constructor(private readonly options: RefreshSchedulerOptions<T>) {
+    this.now = options.now ?? Date.now;
+    this.timers = options.timers ?? realTimers;
+    this.minBackoffMs = options.minBackoffMs ?? 5_000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 5 * 60_000;
+    this.current = this.initialStatus();
+  }
+
+  status(): SyncStatus {
+    return { ...this.current };
+  }
+
+  onStatus(listener: (status: SyncStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Starts the schedule with an attempt right away. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    void this.run(false).catch(() => undefined);
+  }
+
+  stop(): void {
+    this.running = false;
+    this.clearTimer();
+    if (this.current.nextAttemptAt !== null) this.update({ nextAttemptAt: null });
+  }
+
+  /** After a profile switch: forget the old profile's state and start over. */
+  reset(): void {
+    const wasRunning = this.running;
+    this.stop();
+    this.failures = 0;
+    this.current = this.initialStatus();
+    this.emit();
+    if (wasRunning) this.start();
+  }
+
+  /** Manual refresh: runs now (or joins the one in flight) and resolves or rejects with it. */
+  refreshNow(): Promise<T> {
+    return this.run(true);
+  }
+
+  /** After signing in again: leaves 'signed-out' and refreshes at once. */
+  resume(): void {
+    this.failures = 0;
+    this.running = true;
+    void this.run(true).catch(() => undefined);
+  }
+
+  /** The refresh interval changed: waits the new interval from the last attempt's end. */
+  reschedule(): void {
+    if (!this.running || this.inFlight || this.current.state !== 'online' || !this.current.lastSyncAt) return;
+    const due = Date.parse(this.current.lastSyncAt) + this.options.intervalSec() * 1000;
+    this.update({ nextAttemptAt: new Date(Math.max(due, this.now())).toISOString() });
+    this.schedule(Math.max(0, due - this.now()));
+  }
+
+  /** Shows when the data on screen was fetched, before the first sync of this run. */
+  markCached(fetchedAt: string): void {
+    if (this.current.lastSyncAt === null) this.update({ lastSyncAt: fetchedAt });
+  }
+
+  setNotice(notice: string | null): void {
+    this.update({ notice });
+  }
+
+  setTokenInMemoryOnly(value: boolean): void {
+    this.update({ tokenInMemoryOnly: value });
+  }
+
+  private initialStatus(): SyncStatus {
+    return {
+      profileId: this.options.profileId(),
+      state: 'starting',
+      lastSyncAt: null,
+      nextAttemptAt: null,
+      error: null,
+      tokenInMemoryOnly: false,
+      notice: null,
+    };
+  }
+
+  private run(manual: boolean): Promise<T> {
+    if (this.inFlight) return this.inFlight;
+    this.clearTimer();
+    // Background retries while offline keep the offline state instead of flickering.
+    const quiet = !manual && (this.current.state === 'offline' || this.current.state === 'error');
+    if (!quiet) this.update({ state: 'syncing', nextAttemptAt: null });
+    const attempt = (async () => {
+      try {
+        const value = await this.options.refresh();
+        this.succeeded();
+        return value;
+      } catch (err) {
+        this.failed(err);
+        throw err;
+      } finally {
+        this.inFlight = null;
+      }
+    })();
+    this.inFlight = attempt;
+    return attempt;
+  }
+
+  private succeeded(): void {
+    this.failures = 0;
+    const intervalMs = this.options.intervalSec() * 1000;
+    this.update({
+      state: 'online',
+      lastSyncAt: new Date(this.now()).toISOString(),
+      error: null,
+      nextAttemptAt: this.running ? new Date(this.now() + intervalMs).toISOString() : null,
+    });
+    if (this.running) this.schedule(intervalMs);
+  }
+
+  private failed(err: unknown): void {
+    const fresh = toAppError(err);
+    const error = this.sameOrNew(fresh);
+    if (error.kind === 'cancelled') {
+      if (this.current.state === 'syncing') this.update({ state: this.current.lastSyncAt ? 'online' : 'starting' });
+      if (this.running) this.schedule(this.options.intervalSec() * 1000);
+      return;
+    }
+    if (error.kind === 'unauthorized') {
+      this.clearTimer();
+      this.running = false;
+      this.update({ state: 'signed-out', error, nextAttemptAt: null });
+      return;
+    }
+    this.failures += 1;
+    const exponential = Math.min(this.maxBackoffMs, this.minBackoffMs * 2 ** Math.min(this.failures - 1, 20));
+    const delay = fresh.retryAfterMs !== undefined ? Math.max(fresh.retryAfterMs, this.minBackoffMs) : exponential;
+    this.update({
+      state: OFFLINE_KINDS.has(error.kind) ? 'offline' : 'error',
+      error,
+      nextAttemptAt: this.running ? new Date(this.now() + delay).toISOString() : null,
+    });
+    if (this.running) this.schedule(delay);
+  }
+
+  /** Keeps the previous error object when the same error repeats. */
+  private sameOrNew(error: AppError): AppError {
+    const previous = this.current.error;
+    if (previous && previous.kind === error.kind && previous.message === error.message && previous.status === error.status) return previous;
+    return error;
+  }
+
+  private schedule(ms: number): void {
+    this.clearTimer();
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      void this.run(false).catch(() => undefined);
+    }, ms);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private update(patch: Partial<SyncStatus>): void {
+    const next: SyncStatus = { ...this.current, ...patch, profileId: this.options.profileId() };
+    if (JSON.stringify(next) === JSON.stringify(this.current)) return;
+    this.current = next;
+    this.emit();
+  }
+
+  private emit(): void {
+    const snapshot = this.status();
+    for (const listener of this.listeners) listener(snapshot);
+  }
+}

@@ -1,1 +1,210 @@
-console.log('electron main placeholder');
+/**
+ * The Electron entry: one instance, deny-by-default permissions and the page CSP set
+ * before any window exists, then the core, validated IPC, the window and the menu.
+ */
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BrowserWindow, Menu, app, dialog, ipcMain, screen, session, shell } from 'electron';
+import type { MenuCommand } from '../contract';
+import { FleetError, scrubSecrets } from '../core/errors';
+import { createFleetDesk } from '../core/fleet-desk';
+import { EVENT_IPC } from '../core/ipc/channels';
+import type { FleetDeskCore, PlatformHooks } from '../core/ports';
+import { cspSource } from '../web/security';
+import type { CspOrigins } from '../web/security';
+import { electronCsp } from './csp';
+import { createEmbedController } from './embed-view';
+import type { EmbedController } from './embed-view';
+import { forwardEvents, registerIpc, trustedSender } from './ipc';
+import { menuTemplate } from './menu';
+import { guardNavigation, isAllowedNavigation, isExternalWebUrl } from './navigation';
+import { WINDOW_STATE_FILE, loadWindowState, mainWindowOptions, rememberWindowState, restorableBounds } from './window';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const appUrl = devServerUrl ?? pathToFileURL(join(here, '..', 'renderer', 'index.html')).href;
+const preloadPath = join(here, '..', 'preload', 'index.cjs');
+
+let mainWindow: BrowserWindow | null = null;
+let embed: EmbedController | null = null;
+let core: FleetDeskCore | null = null;
+let cspOrigins: CspOrigins = { images: [], frames: [] };
+
+function fail(message: string): void {
+  const text = scrubSecrets(message);
+  console.error(text);
+  dialog.showErrorBox('Fleet Desk', text);
+}
+
+async function openExternal(url: string): Promise<void> {
+  if (!isExternalWebUrl(url)) throw new FleetError('invalid-argument', 'Fleet Desk only opens http:// and https:// addresses in the browser.');
+  await shell.openExternal(url);
+}
+
+const MIME_FILTERS: Record<string, Electron.FileFilter> = {
+  'text/csv': { name: 'CSV', extensions: ['csv'] },
+  'application/geo+json': { name: 'GeoJSON', extensions: ['geojson', 'json'] },
+  'application/json': { name: 'JSON', extensions: ['json'] },
+};
+
+async function saveFile(suggestedName: string, content: string, mimeType: string): Promise<string | null> {
+  const options: Electron.SaveDialogOptions = {
+    defaultPath: join(app.getPath('downloads'), suggestedName.replace(/[\\/]/g, '_')),
+    filters: [...(MIME_FILTERS[mimeType] ? [MIME_FILTERS[mimeType]] : []), { name: 'All files', extensions: ['*'] }],
+  };
+  const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+  if (result.canceled || !result.filePath) return null;
+  try {
+    await writeFile(result.filePath, content, 'utf8');
+  } catch (err) {
+    throw new FleetError('storage', `Fleet Desk could not write ${result.filePath}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+  return result.filePath;
+}
+
+function platformHooks(): PlatformHooks {
+  return {
+    shell: 'electron',
+    version: app.getVersion(),
+    openExternal,
+    saveFile,
+    showEmbed: async (url, sessionId, bounds) => {
+      if (!embed) throw new FleetError('internal', 'The map view is not ready yet.');
+      await embed.show(url, sessionId, bounds);
+    },
+    hideEmbed: async () => {
+      await embed?.hide();
+    },
+  };
+}
+
+/** Tile server and service origins for the page CSP; refreshed when settings or profiles change. */
+async function refreshCspOrigins(desk: FleetDeskCore): Promise<void> {
+  const images: string[] = [];
+  const frames: string[] = [];
+  try {
+    const tiles = cspSource((await desk.handlers['settings:get']()).tileUrl);
+    if (tiles) images.push(tiles);
+    for (const p of (await desk.handlers['profiles:list']()).profiles) {
+      for (const url of [p.baseUrl, p.aempUrl]) {
+        const origin = cspSource(url);
+        if (!origin) continue;
+        images.push(origin);
+        frames.push(origin);
+      }
+    }
+    cspOrigins = { images, frames };
+  } catch {
+    // Keep the previous origins.
+  }
+}
+
+function lockDownDefaultSession(): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.setDevicePermissionHandler(() => false);
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    if (details.resourceType !== 'mainFrame' || !isAllowedNavigation(details.url, appUrl)) {
+      callback({ responseHeaders: details.responseHeaders });
+      return;
+    }
+    // The tile server and services may have changed since the last load: read them again.
+    void (core ? refreshCspOrigins(core) : Promise.resolve()).finally(() =>
+      callback({
+        responseHeaders: {
+          ...details.responseHeaders,
+          'Content-Security-Policy': [electronCsp(cspOrigins, devServerUrl)],
+          'X-Content-Type-Options': ['nosniff'],
+        },
+      }),
+    );
+  });
+}
+
+function sendMenuCommand(command: MenuCommand): void {
+  const contents = mainWindow?.webContents;
+  if (contents && !contents.isDestroyed()) contents.send(EVENT_IPC, 'menu:command', { command });
+}
+
+function createWindow(): BrowserWindow {
+  const stateFile = join(app.getPath('userData'), WINDOW_STATE_FILE);
+  const saved = loadWindowState(stateFile);
+  const bounds = restorableBounds(
+    saved,
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
+  const win = new BrowserWindow(mainWindowOptions(preloadPath, bounds));
+  if (bounds && saved?.maximized) win.maximize();
+  rememberWindowState(win, stateFile);
+  guardNavigation(win.webContents, (url) => isAllowedNavigation(url, appUrl), (url) => void openExternal(url).catch(() => {}));
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', () => {
+    embed?.destroy();
+    embed = null;
+    if (mainWindow === win) mainWindow = null;
+  });
+  embed = createEmbedController({
+    window: win,
+    emit: (name, payload) => {
+      if (!win.webContents.isDestroyed()) win.webContents.send(EVENT_IPC, name, payload);
+    },
+    openExternal: (url) => void openExternal(url).catch(() => {}),
+  });
+  void win.loadURL(appUrl);
+  return win;
+}
+
+async function start(): Promise<void> {
+  lockDownDefaultSession();
+  // Defence in depth: no webContents anywhere may open windows or attach webviews.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+
+  const desk = await createFleetDesk({ userDataDir: app.getPath('userData'), platform: platformHooks() });
+  core = desk;
+  await refreshCspOrigins(desk);
+  registerIpc(ipcMain, desk, trustedSender(() => mainWindow, appUrl));
+  forwardEvents(desk, () => mainWindow?.webContents ?? null);
+
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(sendMenuCommand, process.platform === 'darwin')));
+  mainWindow = createWindow();
+  await desk.start();
+
+  app.on('activate', () => {
+    if (!mainWindow) mainWindow = createWindow();
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let stopped = false;
+  app.on('before-quit', (event) => {
+    if (stopped || !core) return;
+    event.preventDefault();
+    stopped = true;
+    core
+      .stop()
+      .catch((err: unknown) => console.error(scrubSecrets(`Fleet Desk: stopping failed: ${err instanceof Error ? err.message : String(err)}`)))
+      .finally(() => app.quit());
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((err: unknown) => {
+      fail(`Fleet Desk could not start: ${err instanceof Error ? err.message : String(err)}`);
+      app.exit(1);
+    });
+}

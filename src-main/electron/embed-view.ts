@@ -1,0 +1,160 @@
+/**
+ * The embed map in Electron: a `WebContentsView` over the renderer's map area, on its
+ * own in-memory session partition, with no preload, no permissions, navigation kept
+ * on the embed's own origin and new windows sent to the system browser.
+ */
+import { WebContentsView, session as electronSession } from 'electron';
+import type { BrowserWindow, Session, WebContentsViewConstructorOptions } from 'electron';
+import type { EmbedBounds, EventSink } from '../contract';
+import { FleetError } from '../core/errors';
+import { guardNavigation, isExternalWebUrl } from './navigation';
+
+/** Not `persist:`: embed cookies live in memory and go with the app. */
+export const EMBED_PARTITION = 'embed-maps';
+/** Opening an embed URL starts a one-hour session on the service. */
+export const EMBED_SESSION_MS = 60 * 60 * 1000;
+
+export function embedViewOptions(): WebContentsViewConstructorOptions {
+  return {
+    webPreferences: {
+      partition: EMBED_PARTITION,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      disableDialogs: true,
+      spellcheck: false,
+    },
+  };
+}
+
+/** Deny-by-default: embed pages get no camera, location, notifications, downloads… */
+export function lockDownEmbedSession(ses: Session): void {
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.setDevicePermissionHandler(() => false);
+  ses.on('will-download', (event) => event.preventDefault());
+}
+
+/** Signs that the embed page says its session ran out (title, console, the expired page). */
+export function looksExpired(text: string): boolean {
+  return /session expired|fleet-embed-expired|embed[-_ ]?expired/i.test(text);
+}
+
+export function sameOrigin(url: string, origin: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+export interface EmbedControllerDeps {
+  window: BrowserWindow;
+  emit: EventSink;
+  openExternal: (url: string) => void;
+  /** Test seams. */
+  createView?: (options: WebContentsViewConstructorOptions) => WebContentsView;
+  getSession?: (partition: string) => Session;
+  setTimer?: (fn: () => void, ms: number) => { cancel(): void };
+}
+
+export interface EmbedController {
+  show(url: string, sessionId: string, bounds: EmbedBounds): Promise<void>;
+  hide(): Promise<void>;
+  destroy(): void;
+}
+
+export function createEmbedController(deps: EmbedControllerDeps): EmbedController {
+  const createView = deps.createView ?? ((o) => new WebContentsView(o));
+  const getSession = deps.getSession ?? ((p) => electronSession.fromPartition(p));
+  const setTimer =
+    deps.setTimer ??
+    ((fn, ms) => {
+      const t = setTimeout(fn, ms);
+      t.unref?.();
+      return { cancel: () => clearTimeout(t) };
+    });
+
+  let view: WebContentsView | null = null;
+  let current: { url: string; sessionId: string; origin: string; expiry: { cancel(): void }; expired: boolean } | null = null;
+
+  function expire(): void {
+    if (!current || current.expired) return;
+    current.expired = true;
+    deps.emit('embed:expired', { sessionId: current.sessionId });
+  }
+
+  function ensureView(): WebContentsView {
+    if (view && !view.webContents.isDestroyed()) return view;
+    lockDownEmbedSession(getSession(EMBED_PARTITION));
+    const created = createView(embedViewOptions());
+    const contents = created.webContents;
+    guardNavigation(contents, (url) => !!current && sameOrigin(url, current.origin), (url) => {
+      if (isExternalWebUrl(url)) deps.openExternal(url);
+    });
+    contents.on('page-title-updated', (_event, title) => {
+      if (looksExpired(title)) expire();
+    });
+    contents.on('console-message', (event) => {
+      if (looksExpired(String(event.message ?? ''))) expire();
+    });
+    contents.on('did-navigate', (_event, url) => {
+      if (/\/expired\b/i.test(url)) expire();
+    });
+    created.setVisible(false);
+    deps.window.contentView.addChildView(created);
+    view = created;
+    return created;
+  }
+
+  function place(target: WebContentsView, bounds: EmbedBounds): void {
+    // The renderer reports CSS pixels; the view is placed in window DIPs.
+    const zoom = deps.window.webContents.getZoomFactor() || 1;
+    target.setBounds({
+      x: Math.round(bounds.x * zoom),
+      y: Math.round(bounds.y * zoom),
+      width: Math.max(0, Math.round(bounds.width * zoom)),
+      height: Math.max(0, Math.round(bounds.height * zoom)),
+    });
+  }
+
+  return {
+    async show(url, sessionId, bounds) {
+      if (!isExternalWebUrl(url)) throw new FleetError('invalid-argument', 'The map address is not an http(s) address.');
+      const target = ensureView();
+      place(target, bounds);
+      if (!current || current.sessionId !== sessionId || current.url !== url) {
+        current?.expiry.cancel();
+        current = { url, sessionId, origin: new URL(url).origin, expired: false, expiry: setTimer(() => expire(), EMBED_SESSION_MS) };
+        target.setVisible(true);
+        try {
+          await target.webContents.loadURL(url);
+        } catch (err) {
+          throw new FleetError('network', `The map could not be loaded (${err instanceof Error ? err.message : String(err)}).`, { cause: err });
+        }
+        return;
+      }
+      target.setVisible(true);
+    },
+    async hide() {
+      view?.setVisible(false);
+    },
+    destroy() {
+      current?.expiry.cancel();
+      current = null;
+      if (view) {
+        deps.window.contentView.removeChildView(view);
+        if (!view.webContents.isDestroyed()) view.webContents.close();
+        view = null;
+      }
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/** The application menu as a pure template; commands go to the renderer as `menu:command`. */
+import type { MenuItemConstructorOptions } from 'electron';
+import type { MenuCommand } from '../contract';
+
+export function menuTemplate(send: (command: MenuCommand) => void, isMac: boolean): MenuItemConstructorOptions[] {
+  const command = (label: string, cmd: MenuCommand, accelerator?: string): MenuItemConstructorOptions => ({
+    label,
+    ...(accelerator ? { accelerator } : {}),
+    click: () => send(cmd),
+  });
+  return [
+    ...(isMac ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
+    {
+      label: '&File',
+      submenu: [command('Export…', 'export', 'CmdOrCtrl+E'), { type: 'separator' }, isMac ? { role: 'close' } : { role: 'quit', label: 'Quit' }],
+    },
+    { role: 'editMenu' },
+    {
+      label: '&View',
+      submenu: [
+        command('Refresh', 'refresh', 'CmdOrCtrl+R'),
+        command('Focus search', 'focus-search', 'CmdOrCtrl+F'),
+        { type: 'separator' },
+        command('Assets', 'show-assets', 'CmdOrCtrl+1'),
+        command('Fleet', 'show-fleet', 'CmdOrCtrl+2'),
+        { type: 'separator' },
+        { role: 'reload', accelerator: 'CmdOrCtrl+Shift+R' },
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    {
+      label: '&Map',
+      submenu: [command('Branch map', 'open-branch-map', 'CmdOrCtrl+M'), command('Selection map', 'open-selection-map', 'CmdOrCtrl+Shift+M')],
+    },
+    {
+      label: '&Connection',
+      submenu: [command('Profiles & sign-in…', 'open-settings', 'CmdOrCtrl+,')],
+    },
+    { role: 'help', submenu: [{ role: 'about', label: 'About Fleet Desk' }] },
+  ];
+}

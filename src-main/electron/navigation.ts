@@ -1,0 +1,56 @@
+/**
+ * Where the app window may go: nowhere but its own page. Origins are compared after
+ * parsing, never with `startsWith` (so `http://127.0.0.1.evil.com` and
+ * `http://localhost:5173@evil.example` are foreign).
+ */
+import type { WebContents } from 'electron';
+
+function parse(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when `url` belongs to the app page `appUrl`. For an `http(s)` app (dev server)
+ * that means the same origin; for a `file:` app (production) `new URL().origin` is
+ * the opaque "null", so the very same file is required.
+ */
+export function isAllowedNavigation(url: string, appUrl: string): boolean {
+  const target = parse(url);
+  const app = parse(appUrl);
+  if (!target || !app) return false;
+  if (app.protocol === 'file:') {
+    return target.protocol === 'file:' && target.host === '' && target.username === '' && target.pathname === app.pathname;
+  }
+  if (app.protocol !== 'http:' && app.protocol !== 'https:') return false;
+  return target.origin === app.origin && target.username === '' && target.password === '';
+}
+
+/** True for http(s) URLs without credentials: the only ones we hand to the system browser. */
+export function isExternalWebUrl(url: string): boolean {
+  const parsed = parse(url);
+  return !!parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.username === '' && parsed.password === '';
+}
+
+/** For `setWindowOpenHandler`: never a new Electron window; http(s) links go to the system browser. */
+export function windowOpenHandler(openExternal: (url: string) => void) {
+  return (details: { url: string }): { action: 'deny' } => {
+    if (isExternalWebUrl(details.url)) openExternal(details.url);
+    return { action: 'deny' };
+  };
+}
+
+/** Keeps a webContents on `allowed` pages: other navigations are stopped, windows never open. */
+export function guardNavigation(contents: WebContents, allowed: (url: string) => boolean, openExternal: (url: string) => void): void {
+  contents.on('will-navigate', (event) => {
+    if (!allowed(event.url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => {
+    if (!allowed(event.url)) event.preventDefault();
+  });
+  contents.setWindowOpenHandler(windowOpenHandler(openExternal));
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}

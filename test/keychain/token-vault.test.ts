@@ -106,7 +106,7 @@ describe('token vault on a real keychain', () => {
       await vault.set('child', 'child-secret-value');
       console.log(JSON.stringify({ got: await vault.get('child'), inMemoryOnly: vault.inMemoryOnly, problem: vault.problem }));
     `;
-    const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/fleet-desk-bus' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/fleet-desk-bus' };
     delete env.DISPLAY;
     const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env, timeout: 20_000 });
     const out = JSON.parse(stdout.trim().split('\n').at(-1)!) as { got: string; inMemoryOnly: boolean; problem: string };

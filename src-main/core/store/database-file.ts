@@ -47,13 +47,10 @@ export function openDatabaseFile(file: string, options: OpenOptions): OpenedData
 }
 
 function openChecked(file: string): Database.Database {
+  checkReadOnly(file);
   const db = new Database(file);
   try {
-    // The first read of the header is where "file is not a database" shows up.
-    const version = schemaVersion(db);
-    if (version > SCHEMA_VERSION) throw new UnusableFile('newer');
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new UnusableFile('damaged');
+    if (schemaVersion(db) > SCHEMA_VERSION) throw new UnusableFile('newer');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     migrate(db);
@@ -61,6 +58,31 @@ function openChecked(file: string): Database.Database {
   } catch (err) {
     db.close();
     throw err;
+  }
+}
+
+/**
+ * Checks an existing file through a read-only connection first: closing a writable
+ * connection on a damaged file can delete its -wal, which may hold the newest data.
+ */
+function checkReadOnly(file: string): void {
+  if (!existsSync(file)) return;
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    if (isUnusable(err)) throw err;
+    return; // let the writable open report it
+  }
+  try {
+    // The first read of the header is where "file is not a database" shows up.
+    if (schemaVersion(db) > SCHEMA_VERSION) throw new UnusableFile('newer');
+    if (db.pragma('quick_check', { simple: true }) !== 'ok') throw new UnusableFile('damaged');
+  } catch (err) {
+    // A read-only connection cannot replay a rollback journal: the writable open will.
+    if (isUnusable(err)) throw err;
+  } finally {
+    db.close();
   }
 }
 

@@ -1,0 +1,92 @@
+/**
+ * Handlers for the asset list, embed maps and the sync status, plus `refreshAssets`,
+ * the one refresh step the scheduler runs. The last good snapshot is never replaced by
+ * a failed refresh: it is saved only after the new list was fetched and understood.
+ */
+import type { AssetSnapshot, EmbedRequest } from '../../contract';
+import { normalizeAssetList } from '../assets/asset-schema';
+import { openEmbed } from '../embed/embed-service';
+import { FleetError } from '../errors';
+import { parseJsonBody } from '../http/http-client';
+import type { CoreContext, HandlerGroup, OfflineStore } from '../ports';
+import type { RefreshScheduler } from '../sync/refresh-scheduler';
+
+export type AssetChannels = 'assets:get' | 'assets:refresh' | 'embed:open' | 'status:get';
+
+/** The last snapshot per store, so embed look-ups need not re-read 10,000 assets from disk. */
+const lastSnapshots = new WeakMap<OfflineStore, AssetSnapshot>();
+
+function cachedSnapshot(store: OfflineStore): AssetSnapshot | null {
+  const known = lastSnapshots.get(store);
+  if (known) return known;
+  const loaded = store.loadAssetSnapshot();
+  if (loaded) lastSnapshots.set(store, loaded);
+  return loaded;
+}
+
+/** Fetches, normalizes, stores and announces the asset list; returns the new snapshot. */
+export async function refreshAssets(ctx: CoreContext, now: () => Date = () => new Date()): Promise<AssetSnapshot> {
+  const connection = ctx.connection();
+  const res = await ctx.http().get({ url: `${connection.baseUrl}/branch/current/assets` });
+  const { assets, skipped } = normalizeAssetList(parseJsonBody(res), now());
+  if (ctx.connection().profileId !== connection.profileId) {
+    throw new FleetError('cancelled', 'The profile changed while the asset list was loading');
+  }
+  const snapshot: AssetSnapshot = { profileId: connection.profileId, assets, skipped, fetchedAt: now().toISOString(), source: 'network' };
+  const store = ctx.store();
+  let saveError: unknown = null;
+  try {
+    store.saveAssetSnapshot(snapshot);
+  } catch (err) {
+    saveError = err;
+  }
+  lastSnapshots.set(store, snapshot);
+  // The fresh list is shown even when the offline copy could not be written.
+  ctx.emit('assets', snapshot);
+  if (saveError) {
+    if (saveError instanceof FleetError) throw saveError;
+    throw new FleetError('storage', 'The asset list was loaded but could not be saved for offline use', { cause: saveError });
+  }
+  return snapshot;
+}
+
+function checkEmbedRequest(request: unknown): EmbedRequest {
+  if (request === null || typeof request !== 'object') throw new FleetError('invalid-argument', 'Say which map to open');
+  const r = request as Record<string, unknown>;
+  if (r.kind === 'branch') return { kind: 'branch' };
+  if (r.kind === 'subset' && Array.isArray(r.assetIds)) return { kind: 'subset', assetIds: r.assetIds as string[] };
+  if (r.kind === 'asset' && typeof r.assetId === 'string') return { kind: 'asset', assetId: r.assetId };
+  throw new FleetError('invalid-argument', 'Unknown kind of map (expected branch, subset or asset)');
+}
+
+export function createAssetHandlers(
+  ctx: CoreContext,
+  scheduler: RefreshScheduler<AssetSnapshot>,
+  options: { now?: () => Date } = {},
+): HandlerGroup<AssetChannels> {
+  const now = options.now ?? (() => new Date());
+  return {
+    'assets:get': async () => {
+      try {
+        return cachedSnapshot(ctx.store());
+      } catch (err) {
+        if (err instanceof FleetError) throw err;
+        throw new FleetError('storage', 'The offline copy of the asset list could not be read', { cause: err });
+      }
+    },
+    'assets:refresh': () => scheduler.refreshNow(),
+    'embed:open': async (request) => {
+      const checked = checkEmbedRequest(request);
+      let snapshot: AssetSnapshot | null = null;
+      if (checked.kind === 'asset') {
+        try {
+          snapshot = cachedSnapshot(ctx.store());
+        } catch {
+          snapshot = null; // without the list we simply ask the service for a fresh URL
+        }
+      }
+      return openEmbed(ctx.http(), ctx.connection(), checked, now(), { snapshot });
+    },
+    'status:get': async () => scheduler.status(),
+  };
+}

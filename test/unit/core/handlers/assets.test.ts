@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { createAssetHandlers, refreshAssets } from '../../../../src-main/core/handlers/assets';
+import { RefreshScheduler } from '../../../../src-main/core/sync/refresh-scheduler';
+import { FleetError } from '../../../../src-main/core/errors';
+import { DEFAULT_SETTINGS } from '../../../../src-main/core/settings/settings-schema';
+import type { AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
+import type { Connection, CoreContext, HttpClient, HttpResponse, OfflineStore } from '../../../../src-main/core/ports';
+
+const NOW = new Date('2026-03-01T10:00:00Z');
+
+class MemoryStore implements OfflineStore {
+  saved: AssetSnapshot | null = null;
+  loads = 0;
+  failSave = false;
+  notice = null;
+  saveAssetSnapshot(snapshot: AssetSnapshot): void {
+    if (this.failSave) throw new Error('disk full');
+    this.saved = structuredClone(snapshot);
+  }
+  loadAssetSnapshot(): AssetSnapshot | null {
+    this.loads += 1;
+    return this.saved ? { ...structuredClone(this.saved), source: 'cache' } : null;
+  }
+  trail() {
+    return [];
+  }
+  putDocument() {}
+  getDocument() {
+    return null;
+  }
+  prune() {}
+  close() {}
+}
+
+function setup(answers: (HttpResponse | FleetError)[]) {
+  const store = new MemoryStore();
+  const events: { name: EventChannel; payload: unknown }[] = [];
+  const urls: string[] = [];
+  let connection: Connection = { profileId: 'demo', baseUrl: 'http://127.0.0.1:4000/v1', aempUrl: 'http://127.0.0.1:4000/aemp', demo: true };
+  const http: HttpClient = {
+    async get(req) {
+      urls.push(req.url);
+      const answer = answers.shift();
+      if (!answer) throw new Error('no more answers');
+      if (answer instanceof FleetError) throw answer;
+      return answer;
+    },
+  };
+  const ctx: CoreContext = {
+    userDataDir: '/nonexistent',
+    platform: { shell: 'web', version: '0', openExternal: async () => undefined },
+    emit: <E extends EventChannel>(name: E, payload: FleetEvents[E]) => events.push({ name, payload }),
+    connection: () => connection,
+    http: () => http,
+    store: () => store,
+    settings: () => DEFAULT_SETTINGS,
+  };
+  const scheduler = new RefreshScheduler<AssetSnapshot>({ refresh: () => refreshAssets(ctx, () => NOW), intervalSec: () => 60, profileId: () => connection.profileId, timers: { setTimeout: () => 0, clearTimeout: () => undefined } });
+  const handlers = createAssetHandlers(ctx, scheduler, { now: () => NOW });
+  return { store, events, urls, handlers, scheduler, ctx, switchProfile: (id: string) => (connection = { ...connection, profileId: id }) };
+}
+
+const body = (json: unknown): HttpResponse => ({ status: 200, headers: {}, body: JSON.stringify(json), url: 'http://127.0.0.1:4000/v1/branch/current/assets' });
+const LIST = [
+  { assetId: 'thing:1', type: 'thing', name: 'Loader', urls: { mapEmbed: 'https://maps.example/e1' }, metrics: { fuel: { value: 150, meta: { collectedOn: '2026-03-01T09:00:00Z', source: 'x', other: {} } } } },
+  { assetId: 'bogus', type: 'thing', name: 'x', urls: {}, metrics: null },
+];
+
+describe('asset handlers', () => {
+  it('refresh fetches, normalizes, saves, emits and returns the snapshot', async () => {
+    const { handlers, store, events, urls, scheduler } = setup([body(LIST)]);
+    const snapshot = await handlers['assets:refresh']();
+    expect(urls).toEqual(['http://127.0.0.1:4000/v1/branch/current/assets']);
+    expect(snapshot).toMatchObject({ profileId: 'demo', fetchedAt: NOW.toISOString(), source: 'network' });
+    expect(snapshot.assets.map((a) => a.assetId)).toEqual(['thing:1']);
+    expect(snapshot.assets[0].issues[0].path).toBe('$[0].metrics.fuel.value');
+    expect(snapshot.skipped[0]).toMatchObject({ index: 1, path: '$[1].assetId' });
+    expect(store.saved?.assets).toHaveLength(1);
+    expect(events.map((e) => e.name)).toEqual(['assets']);
+    expect(scheduler.status().state).toBe('online');
+  });
+
+  it('keeps the last good snapshot when a refresh fails (bad payload or network)', async () => {
+    const { handlers, store, events, scheduler } = setup([body(LIST), body({ not: 'a list' }), new FleetError('network', 'down')]);
+    await handlers['assets:refresh']();
+    const good = structuredClone(store.saved);
+    await expect(handlers['assets:refresh']()).rejects.toMatchObject({ kind: 'bad-payload', path: '$' });
+    expect(scheduler.status().state).toBe('error');
+    await expect(handlers['assets:refresh']()).rejects.toMatchObject({ kind: 'network' });
+    expect(scheduler.status().state).toBe('offline');
+    expect(store.saved).toEqual(good);
+    expect(events).toHaveLength(1);
+    expect((await handlers['assets:get']())?.assets).toHaveLength(1);
+  });
+
+  it('reports a body that is not JSON as a bad payload', async () => {
+    const { handlers } = setup([{ status: 200, headers: {}, body: '<html>', url: 'http://127.0.0.1:4000/v1/branch/current/assets' }]);
+    await expect(handlers['assets:refresh']()).rejects.toMatchObject({ kind: 'bad-payload' });
+  });
+
+  it('still shows a fresh list the store could not save, and says so', async () => {
+    const { handlers, store, events } = setup([body(LIST)]);
+    store.failSave = true;
+    await expect(handlers['assets:refresh']()).rejects.toMatchObject({ kind: 'storage' });
+    expect(events.map((e) => e.name)).toEqual(['assets']);
+  });
+
+  it('drops a list that arrives after a profile switch', async () => {
+    const t = setup([]);
+    const http: HttpClient = {
+      async get() {
+        t.switchProfile('other');
+        return body(LIST);
+      },
+    };
+    const ctx = { ...t.ctx, http: () => http };
+    await expect(refreshAssets(ctx, () => NOW)).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(t.store.saved).toBeNull();
+  });
+
+  it('assets:get returns the stored snapshot (null when none) without the network', async () => {
+    const { handlers, urls } = setup([]);
+    expect(await handlers['assets:get']()).toBeNull();
+    expect(urls).toEqual([]);
+  });
+
+  it('embed:open uses the asset URL from the last snapshot, or asks the service', async () => {
+    const exp = Math.floor(Date.parse('2026-03-01T10:50:00Z') / 1000);
+    const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const own = `https://maps.example/embed/auth?req=x&jws=${part({ alg: 'HS256' })}.${part({ exp })}.sig`;
+    const list = [{ ...LIST[0], urls: { mapEmbed: own } }];
+    const { handlers, urls } = setup([body(list), body({ mapEmbed: 'https://maps.example/branch' })]);
+    await handlers['assets:refresh']();
+    const asset = await handlers['embed:open']({ kind: 'asset', assetId: 'thing:1' });
+    expect(asset).toMatchObject({ url: own, expiresAt: '2026-03-01T10:50:00.000Z', assetIds: ['thing:1'] });
+    const branch = await handlers['embed:open']({ kind: 'branch' });
+    expect(branch.url).toBe('https://maps.example/branch');
+    expect(urls.slice(1)).toEqual(['http://127.0.0.1:4000/v1/branch/current/urls']);
+    await expect(handlers['embed:open']({ kind: 'everything' } as never)).rejects.toMatchObject({ kind: 'invalid-argument' });
+  });
+
+  it('status:get returns the scheduler status', async () => {
+    const { handlers } = setup([]);
+    expect(await handlers['status:get']()).toMatchObject({ profileId: 'demo', state: 'starting' });
+  });
+});

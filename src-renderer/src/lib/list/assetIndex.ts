@@ -104,20 +104,32 @@ export interface ListResult {
   searchMatches: number;
 }
 
-function compareBy(sort: SortKey): (a: IndexedAsset, b: IndexedAsset) => number {
-  const byName = (a: IndexedAsset, b: IndexedAsset) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.asset.assetId < b.asset.assetId ? -1 : 1);
-  // Missing values sort last in ascending order.
-  const nullable = (x: number | null, y: number | null) => (x === y ? 0 : x === null ? 1 : y === null ? -1 : x - y);
+const byName = (a: IndexedAsset, b: IndexedAsset) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.asset.assetId < b.asset.assetId ? -1 : a.asset.assetId > b.asset.assetId ? 1 : 0);
+
+/** The sort value, or null when the asset has none (those always sort last). */
+function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {
   switch (sort) {
     case 'lastUpdate':
-      return (a, b) => nullable(a.lastUpdateMs, b.lastUpdateMs) || byName(a, b);
+      return row.lastUpdateMs;
     case 'fuel':
-      return (a, b) => nullable(a.fuel, b.fuel) || byName(a, b);
+      return row.fuel;
     case 'category':
-      return (a, b) => (a.categoryKey === b.categoryKey ? byName(a, b) : a.categoryKey === '' ? 1 : b.categoryKey === '' ? -1 : a.categoryKey < b.categoryKey ? -1 : 1);
+      return row.categoryKey === '' ? null : row.categoryKey;
     default:
-      return byName;
+      return row.nameKey;
   }
+}
+
+/** Direction flips the value order only: missing values stay last and ties stay in name order. */
+function comparator(sort: SortKey, descending: boolean): (a: IndexedAsset, b: IndexedAsset) => number {
+  if (sort === 'name') return descending ? (a, b) => -byName(a, b) : byName;
+  return (a, b) => {
+    const va = sortValue(a, sort);
+    const vb = sortValue(b, sort);
+    if (va === null || vb === null) return va === vb ? byName(a, b) : va === null ? 1 : -1;
+    const c = va < vb ? -1 : va > vb ? 1 : 0;
+    return (descending ? -c : c) || byName(a, b);
+  };
 }
 
 /** Search, filter (with counts in the same pass) and sort. */
@@ -149,18 +161,8 @@ export function applyList(index: readonly IndexedAsset[], list: ListState, now: 
     }
     if (keep) rows.push(row);
   }
-  const cmp = compareBy(list.sort);
-  // Direction flips the values, not the name tie-break or "missing values last".
-  rows.sort(list.descending ? (a, b) => descending(cmp, a, b, list.sort) : cmp);
+  rows.sort(comparator(list.sort, list.descending));
   return { rows, counts, categories: [...categories].sort((a, b) => a.localeCompare(b)), searchMatches };
-}
-
-function descending(cmp: (a: IndexedAsset, b: IndexedAsset) => number, a: IndexedAsset, b: IndexedAsset, sort: SortKey): number {
-  const missing = (r: IndexedAsset) => (sort === 'lastUpdate' ? r.lastUpdateMs === null : sort === 'fuel' ? r.fuel === null : sort === 'category' ? r.categoryKey === '' : false);
-  const ma = missing(a);
-  const mb = missing(b);
-  if (ma !== mb) return ma ? 1 : -1;
-  return -cmp(a, b);
 }
 
 /** Asset lookup by id (a plain Map: it is rebuilt per snapshot, never mutated). */

@@ -1,0 +1,73 @@
+/** Builders for renderer tests: assets, snapshots, statuses and a scriptable fake bridge. */
+import type { Asset, AssetSnapshot, FleetBridge, FleetEvents, InvokeChannel, Metric, Result, SyncStatus } from '../../../src-main/contract';
+
+export const NOW = Date.parse('2026-11-22T12:00:00Z');
+
+export function metric(value: unknown, collectedOn = '2026-11-22T11:58:00Z', source = 'telematics'): Metric {
+  return { value, meta: { collectedOn, source, other: {} } };
+}
+
+export function asset(id: number, patch: Partial<Asset> = {}, metrics: Record<string, Metric> | null = {}): Asset {
+  const times = metrics ? Object.values(metrics).map((m) => m.meta.collectedOn).sort() : [];
+  return {
+    assetId: `thing:${id}`,
+    type: 'thing',
+    name: `Truck ${id}`,
+    serialNumber: `SN-${id}`,
+    category: 'Trucks',
+    embedUrl: null,
+    metrics,
+    lastUpdate: times.length ? times[times.length - 1] : null,
+    issues: [],
+    ...patch,
+  };
+}
+
+export function snapshot(assets: Asset[], patch: Partial<AssetSnapshot> = {}): AssetSnapshot {
+  return { profileId: 'demo', assets, skipped: [], fetchedAt: '2026-11-22T11:59:00Z', source: 'network', ...patch };
+}
+
+export function status(patch: Partial<SyncStatus> = {}): SyncStatus {
+  return { profileId: 'demo', state: 'online', lastSyncAt: '2026-11-22T11:58:00Z', nextAttemptAt: null, error: null, tokenInMemoryOnly: false, notice: null, ...patch };
+}
+
+type Handler = (...args: unknown[]) => unknown;
+
+/** A FleetBridge whose channels are answered by test-supplied handlers; events can be emitted. */
+export class FakeBridge implements FleetBridge {
+  handlers = new Map<string, Handler>();
+  calls: { channel: string; args: unknown[] }[] = [];
+  listeners = new Map<string, Set<(p: unknown) => void>>();
+
+  handle(channel: InvokeChannel, fn: Handler): this {
+    this.handlers.set(channel, fn);
+    return this;
+  }
+
+  async invoke(channel: InvokeChannel, ...args: unknown[]): Promise<Result<never>> {
+    this.calls.push({ channel, args });
+    const fn = this.handlers.get(channel);
+    if (!fn) return { ok: false, error: { kind: 'internal', message: `no fake for ${channel}` } };
+    try {
+      return { ok: true, value: (await fn(...args)) as never };
+    } catch (err) {
+      const e = err as { kind?: string; message: string };
+      return { ok: false, error: { kind: (e.kind ?? 'internal') as never, message: e.message } };
+    }
+  }
+
+  on<E extends keyof FleetEvents>(name: E, listener: (payload: FleetEvents[E]) => void): () => void {
+    if (!this.listeners.has(name)) this.listeners.set(name, new Set());
+    const set = this.listeners.get(name)!;
+    set.add(listener as (p: unknown) => void);
+    return () => set.delete(listener as (p: unknown) => void);
+  }
+
+  emit<E extends keyof FleetEvents>(name: E, payload: FleetEvents[E]): void {
+    for (const l of this.listeners.get(name) ?? []) l(payload);
+  }
+
+  callsTo(channel: InvokeChannel): unknown[][] {
+    return this.calls.filter((c) => c.channel === channel).map((c) => c.args);
+  }
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { applyList, indexAssets } from '../../../../../src-renderer/src/lib/list/assetIndex';
+import type { ListState } from '../../../../../src-main/contract';
+import { asset, metric, NOW } from '../../fixtures';
+
+const fresh = '2026-11-22T11:58:00Z';
+const old = '2026-11-20T00:00:00Z';
+const assets = [
+  asset(1, { name: 'Crane Alpha', category: 'Cranes', serialNumber: 'CR-001' }, { ignition: metric(true, fresh), speed: metric(30, fresh), fuel: metric(80, fresh), gps: metric({ lat: 40, lng: -111 }, fresh) }),
+  asset(2, { name: 'bulldozer beta', category: 'Dozers', serialNumber: '' }, { ignition: metric(false, fresh), fuel: metric(20, fresh), gps: metric({ lat: 41, lng: -112 }, fresh) }),
+  asset(3, { name: 'Crane Gamma', category: 'Cranes', serialNumber: 'XQ-77' }, { ignition: metric(false, old), fuel: metric(55, old) }),
+  asset(4, { assetId: 'area:9', type: 'area', name: 'Yard', category: undefined, serialNumber: undefined }, null),
+];
+const index = indexAssets(assets);
+const list = (patch: Partial<ListState> = {}): ListState => ({ search: '', filters: [], sort: 'name', descending: false, ...patch });
+const ids = (l: Partial<ListState>) => applyList(index, list(l), NOW, 60).rows.map((r) => r.asset.assetId);
+
+describe('search', () => {
+  it('matches name, asset id, serial number and category, case-insensitive, all words', () => {
+    expect(ids({ search: 'CRANE' })).toEqual(['thing:1', 'thing:3']);
+    expect(ids({ search: 'area:9' })).toEqual(['area:9']);
+    expect(ids({ search: 'xq-77' })).toEqual(['thing:3']);
+    expect(ids({ search: 'dozers' })).toEqual(['thing:2']);
+    expect(ids({ search: 'crane gamma' })).toEqual(['thing:3']);
+    expect(ids({ search: 'nothing-like-this' })).toEqual([]);
+  });
+});
+
+describe('filters with counts', () => {
+  it('counts every filter over the search matches in one pass', () => {
+    const r = applyList(index, list(), NOW, 60);
+    expect(Object.fromEntries(r.counts)).toEqual({
+      'type:thing': 3,
+      'type:area': 1,
+      'category:Cranes': 2,
+      'category:Dozers': 1,
+      'ignition:on': 1,
+      'ignition:off': 2,
+      moving: 1,
+      'no-gps': 2,
+      stale: 2,
+    });
+    expect(r.categories).toEqual(['Cranes', 'Dozers']);
+  });
+
+  it('counts follow the search', () => {
+    const r = applyList(index, list({ search: 'crane' }), NOW, 60);
+    expect(r.counts.get('category:Cranes')).toBe(2);
+    expect(r.counts.get('type:area')).toBeUndefined();
+  });
+
+  it('filters in one group are OR-ed, groups AND-ed', () => {
+    expect(ids({ filters: ['ignition:on', 'ignition:off'] })).toEqual(['thing:2', 'thing:1', 'thing:3']);
+    expect(ids({ filters: ['ignition:off', 'stale'] })).toEqual(['thing:3']);
+    expect(ids({ filters: ['type:area'] })).toEqual(['area:9']);
+    expect(ids({ filters: ['moving'] })).toEqual(['thing:1']);
+    expect(ids({ filters: ['no-gps'] })).toEqual(['thing:3', 'area:9']);
+  });
+
+  it('stale follows the threshold', () => {
+    expect(applyList(index, list({ filters: ['stale'] }), NOW, 60 * 24 * 7).rows.map((r) => r.asset.assetId)).toEqual(['area:9']);
+  });
+});
+
+describe('sort', () => {
+  it('by name ascending/descending, case-insensitive', () => {
+    expect(ids({})).toEqual(['thing:2', 'thing:1', 'thing:3', 'area:9']);
+    expect(ids({ descending: true })).toEqual(['area:9', 'thing:3', 'thing:1', 'thing:2']);
+  });
+
+  it('by fuel; assets without a reading go last in both directions', () => {
+    expect(ids({ sort: 'fuel' })).toEqual(['thing:2', 'thing:3', 'thing:1', 'area:9']);
+    expect(ids({ sort: 'fuel', descending: true })).toEqual(['thing:1', 'thing:3', 'thing:2', 'area:9']);
+  });
+
+  it('by last update and by category', () => {
+    expect(ids({ sort: 'lastUpdate', descending: true })).toEqual(['thing:2', 'thing:1', 'thing:3', 'area:9']);
+    expect(ids({ sort: 'category' })).toEqual(['thing:1', 'thing:3', 'thing:2', 'area:9']);
+  });
+
+  it('handles 10,000 assets', () => {
+    const many = indexAssets(Array.from({ length: 10_000 }, (_, i) => asset(i, { name: `Unit ${String(i).padStart(5, '0')}` }, { fuel: metric(i % 101) })));
+    const r = applyList(many, list({ search: 'sn-9', sort: 'fuel', descending: true }), NOW, 60);
+    expect(r.rows.length).toBe(1111);
+    expect(r.rows[0].fuel).toBe(100);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { errorKey, errorText, nextAttemptText, offlineBanner, stateLabel, syncedText } from '../../../../../src-renderer/src/lib/status/messages';
+import { NOW, status } from '../../fixtures';
+
+process.env.TZ = 'UTC';
+
+describe('status bar messages', () => {
+  it('synced time with age', () => {
+    expect(syncedText(status(), NOW)).toBe('Synced 11:58:00 · 2 min ago');
+    expect(syncedText(status({ lastSyncAt: null }), NOW)).toBe('Not synced yet');
+    expect(syncedText(null, NOW)).toBe('Not synced yet');
+  });
+
+  it('next attempt', () => {
+    expect(nextAttemptText(status({ nextAttemptAt: '2026-11-22T12:00:30Z' }), NOW)).toBe('Next attempt in 30 s');
+    expect(nextAttemptText(status({ nextAttemptAt: '2026-11-22T11:59:00Z' }), NOW)).toBe('Next attempt now');
+    expect(nextAttemptText(status(), NOW)).toBeNull();
+  });
+
+  it('state labels', () => {
+    expect(stateLabel(status({ state: 'signed-out' }))).toBe('Signed out');
+    expect(stateLabel(null)).toBe('Connecting…');
+  });
+
+  it('offline banner says what data is shown and when we retry', () => {
+    const s = status({ state: 'offline', lastSyncAt: '2026-11-22T10:03:00Z', nextAttemptAt: '2026-11-22T12:00:30Z' });
+    expect(offlineBanner(s, NOW)).toBe('Offline — showing data as of 10:03 (1 h 57 min ago). Retrying in 30 s');
+    expect(offlineBanner(status({ state: 'offline', lastSyncAt: null }), NOW)).toBe('Offline — no data fetched yet');
+    expect(offlineBanner(status(), NOW)).toBeNull();
+  });
+
+  it('error text carries the JSON path and the wait asked for', () => {
+    expect(errorText({ kind: 'bad-payload', message: 'The asset list is not an array', path: '$' })).toBe('The asset list is not an array (at $)');
+    expect(errorText({ kind: 'bad-payload', message: 'Bad value at $[3].name', path: '$[3].name' })).toBe('Bad value at $[3].name');
+    expect(errorText({ kind: 'rate-limited', message: 'The service is throttling requests', retryAfterMs: 120_000 })).toBe('The service is throttling requests — the service asked us to wait 2 min');
+    expect(errorKey({ kind: 'server', message: 'a' })).not.toBe(errorKey({ kind: 'server', message: 'b' }));
+    expect(errorKey(null)).toBeNull();
+  });
+});

@@ -24,6 +24,8 @@ export class FleetViewState {
   lookupError = $state<string | null>(null);
 
   #loadToken = 0;
+  /** A serial number to open once the listing has loaded (see `requestSerial`). */
+  #pendingSerial: string | null = null;
   #unsubscribe: (() => void) | null = null;
 
   start(): void {
@@ -80,6 +82,7 @@ export class FleetViewState {
     this.listError = null;
     this.progress = null;
     this.listing = null;
+    this.loading = true;
     try {
       const cached = await call('fleet:cached', version);
       if (token === this.#loadToken && cached) this.listing = cached;
@@ -87,7 +90,6 @@ export class FleetViewState {
       // No stored data: the network load below decides what is shown.
     }
     if (token !== this.#loadToken) return;
-    this.loading = true;
     try {
       const fresh = await call('fleet:list', version);
       if (token === this.#loadToken) this.listing = fresh;
@@ -99,9 +101,11 @@ export class FleetViewState {
         this.progress = null;
       }
     }
+    if (token === this.#loadToken) await this.#openPending();
   }
 
-  async lookUp(raw: string): Promise<boolean> {
+  /** Looks a unit up; `version` defaults to the shown one. */
+  async lookUp(raw: string, version: AempVersion = this.version): Promise<boolean> {
     const checked = checkIdentifier(raw);
     if (!checked.ok) {
       this.lookupError = checked.message;
@@ -110,7 +114,7 @@ export class FleetViewState {
     this.lookupBusy = true;
     this.lookupError = null;
     try {
-      this.selected = await call('fleet:unit', this.version, checked.value);
+      this.selected = await call('fleet:unit', version, checked.value);
       return true;
     } catch (err) {
       this.lookupError = lookupErrorText(errorOf(err), checked.value);
@@ -128,12 +132,28 @@ export class FleetViewState {
     this.selected = null;
   }
 
-  /** Opens a unit by serial number: from the listing when present, else by look-up. */
-  async openBySerial(serial: string): Promise<void> {
+  /**
+   * Opens a unit by serial number: from the listing when present, else by look-up.
+   * While the listing is still loading, the request waits for it.
+   */
+  async requestSerial(serial: string): Promise<void> {
     const s = serial.trim();
     if (!s) return;
+    this.#pendingSerial = s;
+    if (!this.loading) await this.#openPending();
+  }
+
+  async #openPending(): Promise<void> {
+    const s = this.#pendingSerial;
+    if (!s) return;
+    this.#pendingSerial = null;
     const found = this.listing?.equipment.find((e) => e.serialNumber === s);
-    if (found) this.selected = found;
-    else await this.lookUp(s);
+    if (found) {
+      this.selected = found;
+      this.lookupError = null;
+    } else {
+      // AEMP 1.2 looks units up by VIN only; 2.0 also accepts a serial number.
+      await this.lookUp(s, '2.0');
+    }
   }
 }

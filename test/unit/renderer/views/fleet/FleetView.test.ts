@@ -142,6 +142,21 @@ describe('FleetView loading', () => {
   });
 });
 
+describe('FleetView with a large fleet', () => {
+  it('renders only a window of rows above 500 units', async () => {
+    const many = Array.from({ length: 2000 }, (_, i) => unit({ equipmentId: `U-${i}`, make: 'Volvo' }));
+    setBridge(base({ 'fleet:list': () => listing({ equipment: many }) }).bridge);
+    render(FleetView);
+    await screen.findByRole('button', { name: 'Open unit U-0' });
+    const table = screen.getByRole('table');
+    expect(table).toHaveAttribute('aria-rowcount', '2001');
+    const rendered = screen.getAllByRole('button', { name: /^Open unit/ }).length;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(100);
+    expect(screen.getByText('2000 of 2000 units')).toBeInTheDocument();
+  });
+});
+
 describe('FleetView look-up', () => {
   it('refuses an empty identifier and reports a unit that does not exist', async () => {
     const fake = base({
@@ -239,9 +254,22 @@ describe('Equipment page and history', () => {
     }
   });
 
-  it('opens the unit named by openSerial', async () => {
-    setBridge(base().bridge);
+  it('opens the unit named by openSerial once the listing has loaded', async () => {
+    const pending = deferred<FleetListing>();
+    const fake = base({ 'fleet:list': () => pending.promise });
+    setBridge(fake.bridge);
     render(FleetView, { props: { openSerial: 'SN-2' } });
+    await waitFor(() => expect(fake.calls.some((c) => c.channel === 'fleet:list')).toBe(true));
+    pending.resolve(listing());
     expect(await screen.findByRole('heading', { name: /Komatsu PC210 · EX-2/ })).toBeInTheDocument();
+    expect(fake.calls.some((c) => c.channel === 'fleet:unit')).toBe(false);
+  });
+
+  it('looks a serial up over AEMP 2.0 when the listing does not hold it', async () => {
+    const fake = base({ 'fleet:unit': (_v, id) => unit({ equipmentId: 'EX-77', serialNumber: id, make: 'Volvo', model: 'EC220' }) });
+    setBridge(fake.bridge);
+    render(FleetView, { props: { openSerial: 'SN-77' } });
+    expect(await screen.findByRole('heading', { name: /Volvo EC220 · EX-77/ })).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.channel === 'fleet:unit')?.args).toEqual(['2.0', 'SN-77']);
   });
 });

@@ -63,17 +63,14 @@ interface SnapshotRow {
   skipped: string;
 }
 
-/** Key of the last-seen map: asset id and metric name, which contain no NUL. */
-const seenKey = (assetId: string, metric: string): string => `${assetId}\u0000${metric}`;
-
 export class SqliteOfflineStore implements OfflineStore {
   private readonly statements;
   /**
-   * Last raw `collectedOn` per asset+metric, so a refresh only writes the values that
+   * Last raw `collectedOn` per asset and metric, so a refresh only writes the values that
    * changed. Starts empty (the unique key dedups what was stored before a restart) and
    * is dropped when a save fails.
    */
-  private lastSeen = new Map<string, string>();
+  private lastSeen = new Map<string, Map<string, string>>();
   private closed = false;
 
   constructor(
@@ -128,31 +125,40 @@ export class SqliteOfflineStore implements OfflineStore {
         this.lastSeen = new Map();
         throw err;
       }
-      for (const [key, raw] of seen) this.lastSeen.set(key, raw);
+      for (const [assetId, metrics] of seen) this.lastSeen.set(assetId, metrics);
     });
   }
 
   /** The metric values not seen in earlier saves, grouped by asset and collection time. */
-  private newObservations(assets: readonly Asset[]): { groups: [string, string, string][]; seen: [string, string][] } {
+  private newObservations(assets: readonly Asset[]): { groups: [string, string, string][]; seen: [string, Map<string, string>][] } {
     const groups: [string, string, string][] = [];
-    const seen: [string, string][] = [];
+    const seen: [string, Map<string, string>][] = [];
     for (const asset of assets) {
       if (!asset.metrics) continue;
-      const byTime = new Map<string, Record<string, [unknown]>>();
+      const before = this.lastSeen.get(asset.assetId);
+      const now = new Map<string, string>();
+      let byTime: Map<string, Record<string, [unknown]>> | null = null;
+      // Metrics of one report share their timestamp: convert each spelling once.
+      let lastRaw = '';
+      let lastCanonical: string | null = null;
       for (const metric in asset.metrics) {
         const entry = asset.metrics[metric];
         const raw = entry?.meta?.collectedOn;
         if (typeof raw !== 'string') continue;
-        const key = seenKey(asset.assetId, metric);
-        if (this.lastSeen.get(key) === raw) continue;
-        seen.push([key, raw]);
-        const collectedOn = canonicalIso(raw);
-        if (collectedOn === null) continue;
-        let group = byTime.get(collectedOn);
-        if (!group) byTime.set(collectedOn, (group = {}));
+        now.set(metric, raw);
+        if (before?.get(metric) === raw) continue;
+        if (raw !== lastRaw) {
+          lastRaw = raw;
+          lastCanonical = canonicalIso(raw);
+        }
+        if (lastCanonical === null) continue;
+        byTime ??= new Map();
+        let group = byTime.get(lastCanonical);
+        if (!group) byTime.set(lastCanonical, (group = {}));
         group[metric] = [entry.value ?? null];
       }
-      for (const [collectedOn, metrics] of byTime) groups.push([asset.assetId, collectedOn, JSON.stringify(metrics)]);
+      seen.push([asset.assetId, now]);
+      if (byTime) for (const [collectedOn, metrics] of byTime) groups.push([asset.assetId, collectedOn, JSON.stringify(metrics)]);
     }
     return { groups, seen };
   }

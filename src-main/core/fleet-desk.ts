@@ -1,0 +1,220 @@
+/**
+ * The composition root: builds the whole core from its areas (sign-in and profiles,
+ * HTTP client, offline store, refresh schedule, settings, fleet interface) and hands
+ * both shells one handler table and one event stream. The built-in demo service runs
+ * in-process so the app works with no account; FLEET_* variables add a real service.
+ */
+import type { AppInfo, AssetSnapshot, EmbedSession, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
+import { createAuthModule, type AuthModule } from './auth';
+import { readEnvConfig } from './config';
+import { FleetError, scrubSecrets } from './errors';
+import { createAssetHandlers, refreshAssets } from './handlers/assets';
+import { createAuthHandlers } from './handlers/auth';
+import { createFleetHandlers } from './handlers/fleet';
+import { createOfflineHandlers } from './handlers/offline';
+import { createSettingsHandlers } from './handlers/settings';
+import { createHttpClient } from './http/http-client';
+import type { CoreContext, FleetDeskCore, FleetDeskOptions, OfflineStore } from './ports';
+import { SettingsStore } from './settings/settings-store';
+import { createStoreFactory } from './store/sqlite-store';
+import { RefreshScheduler } from './sync/refresh-scheduler';
+import { startDemoService, type DemoService } from '../demo';
+
+/** A tile URL of an earlier run's demo service (its port changes every run). */
+const DEMO_TILE_URL = /^http:\/\/127\.0\.0\.1:\d+\/tiles\/\{z\}\/\{x\}\/\{y\}\.png$/;
+
+function positiveInt(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new FleetError('invalid-argument', `${name} must be a whole number, not "${value}"`);
+  return n;
+}
+
+async function startBuiltInDemo(env: Record<string, string | undefined>): Promise<DemoService> {
+  return startDemoService({
+    port: positiveInt(env.FLEET_DEMO_PORT, 'FLEET_DEMO_PORT'),
+    assetCount: positiveInt(env.FLEET_DEMO_ASSETS, 'FLEET_DEMO_ASSETS'),
+    embedSessionSeconds: positiveInt(env.FLEET_DEMO_EMBED_SECONDS, 'FLEET_DEMO_EMBED_SECONDS'),
+    aempPageSize: positiveInt(env.FLEET_DEMO_PAGE_SIZE, 'FLEET_DEMO_PAGE_SIZE'),
+  });
+}
+
+export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetDeskCore> {
+  const env = options.env ?? process.env;
+  // Fails early, with the variable's name, when a FLEET_* setting is malformed.
+  readEnvConfig(env);
+  const { platform, userDataDir } = options;
+
+  const sinks = new Set<EventSink>();
+  const emit: EventSink = <E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
+    for (const sink of sinks) {
+      try {
+        sink(name, payload);
+      } catch (err) {
+        console.error(scrubSecrets(`Fleet Desk: an event listener failed: ${err instanceof Error ? err.message : String(err)}`));
+      }
+    }
+  };
+
+  const demo = await startBuiltInDemo(env);
+  let auth: AuthModule;
+  try {
+    auth = await createAuthModule({
+      userDataDir,
+      env,
+      demo: {
+        name: 'Demo service (built in)',
+        baseUrl: demo.baseUrl,
+        aempUrl: demo.aempUrl,
+        authorizeUrl: demo.authorizeUrl,
+        tokenUrl: demo.tokenUrl,
+        clientId: demo.clientId,
+        scopes: 'assets:read fleet:read',
+      },
+    });
+  } catch (err) {
+    await demo.close();
+    throw err;
+  }
+  // The demo service's tokens live only as long as this run, so the demo profile is
+  // signed in afresh at every start.
+  await auth.seedToken('demo', demo.demoToken);
+
+  const settings = new SettingsStore(userDataDir, { defaults: { tileUrl: demo.tileUrl, tileAttribution: 'Fleet Desk demo tiles' } });
+  const storedTiles = settings.get().tileUrl;
+  if (DEMO_TILE_URL.test(storedTiles) && storedTiles !== demo.tileUrl) settings.update({ tileUrl: demo.tileUrl });
+
+  const stores = createStoreFactory(userDataDir);
+  let store: OfflineStore = stores.open(auth.profiles.activeId);
+  const http = createHttpClient(auth.activeTokenSource);
+
+  const ctx: CoreContext = {
+    userDataDir,
+    platform,
+    emit,
+    connection: () => auth.profiles.connection(),
+    http: () => http,
+    store: () => store,
+    settings: () => settings.get(),
+  };
+
+  const scheduler = new RefreshScheduler<AssetSnapshot>({
+    refresh: () => refreshAssets(ctx),
+    intervalSec: () => settings.get().refreshIntervalSec,
+    profileId: () => auth.profiles.activeId,
+  });
+  scheduler.onStatus((status) => emit('status', status));
+
+  const notices = (): string | null => [store.notice, settings.notice, auth.profiles.notice].filter(Boolean).join(' ') || null;
+  const refreshFlags = (): void => {
+    scheduler.setNotice(notices());
+    scheduler.setTokenInMemoryOnly(auth.vault.inMemoryOnly);
+  };
+
+  /** Shows what the store has for the active profile, before any network answer. */
+  const serveCache = (): void => {
+    const cached = store.loadAssetSnapshot();
+    if (!cached) return;
+    scheduler.markCached(cached.fetchedAt);
+    emit('assets', cached);
+  };
+
+  const switchProfile = async (profileId: string): Promise<void> => {
+    if (store) store.close();
+    store = stores.open(profileId);
+    scheduler.reset();
+    refreshFlags();
+    serveCache();
+  };
+
+  const assetHandlers = createAssetHandlers(ctx, scheduler);
+  const authHandlers = createAuthHandlers({
+    ctx,
+    profiles: auth.profiles,
+    vault: auth.vault,
+    sessions: auth.sessions,
+    endpointFor: auth.endpointFor,
+    removeOfflineData: (profileId) => {
+      if (profileId === auth.profiles.activeId) store.close();
+      stores.remove(profileId);
+      if (profileId === auth.profiles.activeId) store = stores.open(profileId);
+    },
+    onActiveProfileChanged: switchProfile,
+  });
+
+  // Embed sessions the renderer opened, so the Electron shell can draw one by id.
+  const embedSessions = new Map<string, EmbedSession>();
+
+  const handlers: InvokeHandlers = {
+    ...assetHandlers,
+    ...createSettingsHandlers(settings, (next, previous) => {
+      if (next.refreshIntervalSec !== previous.refreshIntervalSec) scheduler.reschedule();
+    }),
+    ...authHandlers,
+    ...createOfflineHandlers(ctx),
+    ...createFleetHandlers(ctx),
+    'app:info': async (): Promise<AppInfo> => ({
+      shell: platform.shell,
+      version: platform.version,
+      platform: process.platform,
+      demo: auth.profiles.activeId === 'demo',
+    }),
+    'embed:open': async (request) => {
+      const session = await assetHandlers['embed:open'](request);
+      embedSessions.set(session.id, session);
+      if (embedSessions.size > 20) embedSessions.delete(embedSessions.keys().next().value as string);
+      return session;
+    },
+    'embed:show': async (sessionId, bounds) => {
+      if (!platform.showEmbed) return; // the web shell draws embeds in an iframe
+      const session = embedSessions.get(sessionId);
+      if (!session) throw new FleetError('invalid-argument', 'That map session is unknown or was replaced; open the map again.');
+      await platform.showEmbed(session.url, session.id, bounds);
+    },
+    'embed:hide': async () => {
+      await platform.hideEmbed?.();
+    },
+    // Signing in or out changes what the schedule can do.
+    'auth:signIn': async (profileId) => {
+      const state = await authHandlers['auth:signIn'](profileId);
+      if (state.state === 'signed-in' && profileId === auth.profiles.activeId) scheduler.resume();
+      return state;
+    },
+    'auth:pasteToken': async (profileId, token) => {
+      const result = await authHandlers['auth:pasteToken'](profileId, token);
+      if (result.ok && profileId === auth.profiles.activeId) scheduler.resume();
+      return result;
+    },
+    'auth:signOut': async (profileId, keepOfflineData) => {
+      await authHandlers['auth:signOut'](profileId, keepOfflineData);
+      if (profileId === auth.profiles.activeId) await scheduler.refreshNow().catch(() => undefined);
+    },
+  };
+
+  let started = false;
+  return {
+    handlers,
+    subscribe(sink) {
+      sinks.add(sink);
+      return () => sinks.delete(sink);
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      refreshFlags();
+      try {
+        store.prune(settings.get().retentionDays, new Date());
+      } catch (err) {
+        console.error(scrubSecrets(`Fleet Desk: pruning old observations failed: ${err instanceof Error ? err.message : String(err)}`));
+      }
+      serveCache();
+      scheduler.start();
+    },
+    async stop() {
+      scheduler.stop();
+      auth.dispose();
+      store.close();
+      await demo.close();
+    },
+  };
+}

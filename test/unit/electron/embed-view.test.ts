@@ -1,0 +1,172 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { EventSink } from '../../../src-main/contract';
+
+vi.mock('electron', () => ({ WebContentsView: vi.fn(), session: { fromPartition: vi.fn() } }));
+
+const { EMBED_PARTITION, EMBED_SESSION_MS, createEmbedController, embedViewOptions, lockDownEmbedSession, looksExpired } = await import(
+  '../../../src-main/electron/embed-view'
+);
+
+type Listener = (...args: unknown[]) => unknown;
+
+function fakeContents() {
+  const listeners = new Map<string, Listener[]>();
+  return {
+    listeners,
+    fire: (name: string, ...args: unknown[]) => (listeners.get(name) ?? []).map((fn) => fn(...args)),
+    on: vi.fn((name: string, fn: Listener) => {
+      listeners.set(name, [...(listeners.get(name) ?? []), fn]);
+    }),
+    setWindowOpenHandler: vi.fn(),
+    loadURL: vi.fn(async () => {}),
+    isDestroyed: () => false,
+    close: vi.fn(),
+  };
+}
+
+function fakeSession() {
+  return {
+    setPermissionRequestHandler: vi.fn(),
+    setPermissionCheckHandler: vi.fn(),
+    setDevicePermissionHandler: vi.fn(),
+    on: vi.fn(),
+  };
+}
+
+function setup() {
+  const contents = fakeContents();
+  const view = { webContents: contents, setBounds: vi.fn(), setVisible: vi.fn() };
+  const ses = fakeSession();
+  const window = { contentView: { addChildView: vi.fn(), removeChildView: vi.fn() }, webContents: { getZoomFactor: () => 1.25 } };
+  const emit = vi.fn() as unknown as EventSink & ReturnType<typeof vi.fn>;
+  const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
+  const openExternal = vi.fn();
+  const createView = vi.fn(() => view);
+  const getSession = vi.fn(() => ses);
+  const controller = createEmbedController({
+    window: window as never,
+    emit,
+    openExternal,
+    createView: createView as never,
+    getSession: getSession as never,
+    setTimer: (fn, ms) => {
+      const t = { fn, ms, cancelled: false };
+      timers.push(t);
+      return { cancel: () => (t.cancelled = true) };
+    },
+  });
+  return { controller, contents, view, ses, window, emit, timers, openExternal, createView, getSession };
+}
+
+const URL1 = 'http://127.0.0.1:7000/embed/auth?req=%2Fembed%2Fmap%23assets%3Dthing%3A1&jws=a.b.c';
+const bounds = { x: 10, y: 20, width: 400, height: 300 };
+
+describe('embed view options', () => {
+  const prefs = embedViewOptions().webPreferences ?? {};
+  it('uses its own in-memory partition', () => {
+    expect(prefs.partition).toBe(EMBED_PARTITION);
+    expect(EMBED_PARTITION.startsWith('persist:')).toBe(false);
+  });
+  it('has no preload and full isolation', () => {
+    expect(prefs.preload).toBeUndefined();
+    expect(prefs.contextIsolation).toBe(true);
+    expect(prefs.sandbox).toBe(true);
+    expect(prefs.nodeIntegration).toBe(false);
+    expect(prefs.webSecurity).toBe(true);
+    expect(prefs.webviewTag).toBe(false);
+  });
+  it('denies every permission request and check on its session, and downloads', () => {
+    const ses = fakeSession();
+    lockDownEmbedSession(ses as never);
+    const request = ses.setPermissionRequestHandler.mock.calls[0][0] as (c: unknown, p: string, cb: (ok: boolean) => void) => void;
+    for (const permission of ['geolocation', 'media', 'notifications', 'clipboard-read']) {
+      const cb = vi.fn();
+      request({}, permission, cb);
+      expect(cb).toHaveBeenCalledWith(false);
+    }
+    const check = ses.setPermissionCheckHandler.mock.calls[0][0] as () => boolean;
+    expect(check()).toBe(false);
+    const download = ses.on.mock.calls.find((c) => c[0] === 'will-download')?.[1] as (e: { preventDefault: () => void }) => void;
+    const preventDefault = vi.fn();
+    download({ preventDefault });
+    expect(preventDefault).toHaveBeenCalled();
+  });
+});
+
+describe('embed controller', () => {
+  it('creates the view on the locked-down partition, places it at zoomed bounds and loads the URL', async () => {
+    const { controller, view, contents, createView, getSession, ses, window } = setup();
+    await controller.show(URL1, 's1', bounds);
+    expect(getSession).toHaveBeenCalledWith(EMBED_PARTITION);
+    expect(ses.setPermissionRequestHandler).toHaveBeenCalled();
+    expect(createView).toHaveBeenCalledWith(embedViewOptions());
+    expect(window.contentView.addChildView).toHaveBeenCalledWith(view);
+    expect(view.setBounds).toHaveBeenCalledWith({ x: 13, y: 25, width: 500, height: 375 });
+    expect(view.setVisible).toHaveBeenLastCalledWith(true);
+    expect(contents.loadURL).toHaveBeenCalledWith(URL1);
+  });
+
+  it('does not reload the same session, and hides on request', async () => {
+    const { controller, view, contents } = setup();
+    await controller.show(URL1, 's1', bounds);
+    await controller.show(URL1, 's1', { ...bounds, width: 100 });
+    expect(contents.loadURL).toHaveBeenCalledTimes(1);
+    await controller.hide();
+    expect(view.setVisible).toHaveBeenLastCalledWith(false);
+  });
+
+  it('refuses non-http(s) map URLs', async () => {
+    const { controller, contents } = setup();
+    await expect(controller.show('file:///etc/passwd', 's1', bounds)).rejects.toMatchObject({ kind: 'invalid-argument' });
+    expect(contents.loadURL).not.toHaveBeenCalled();
+  });
+
+  it('limits navigation to the embed origin and sends new windows to the browser (http(s) only)', async () => {
+    const { controller, contents, openExternal } = setup();
+    await controller.show(URL1, 's1', bounds);
+    const nav = (url: string) => {
+      const preventDefault = vi.fn();
+      contents.fire('will-navigate', { url, preventDefault });
+      return preventDefault.mock.calls.length === 0;
+    };
+    expect(nav('http://127.0.0.1:7000/embed/map')).toBe(true);
+    expect(nav('http://127.0.0.1:7001/embed/map')).toBe(false);
+    expect(nav('https://evil.example/')).toBe(false);
+    const open = contents.setWindowOpenHandler.mock.calls[0][0] as (d: { url: string }) => unknown;
+    expect(open({ url: 'https://www.openstreetmap.org/copyright' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(openExternal.mock.calls).toEqual([['https://www.openstreetmap.org/copyright']]);
+  });
+
+  it('reports expiry once, from the page title, the console or the hour running out', async () => {
+    const a = setup();
+    await a.controller.show(URL1, 's1', bounds);
+    a.contents.fire('page-title-updated', {}, 'Fleet map');
+    expect(a.emit).not.toHaveBeenCalled();
+    a.contents.fire('page-title-updated', {}, 'Map session expired');
+    a.contents.fire('console-message', { message: 'Map session expired' });
+    expect(a.emit.mock.calls).toEqual([['embed:expired', { sessionId: 's1' }]]);
+
+    const b = setup();
+    await b.controller.show(URL1, 's2', bounds);
+    expect(b.timers[0].ms).toBe(EMBED_SESSION_MS);
+    b.timers[0].fn();
+    expect(b.emit.mock.calls).toEqual([['embed:expired', { sessionId: 's2' }]]);
+    await b.controller.show(`${URL1}x`, 's3', bounds);
+    expect(b.timers[0].cancelled).toBe(true);
+  });
+
+  it('recognises expiry wording', () => {
+    expect(looksExpired('Map session expired — request a new map')).toBe(true);
+    expect(looksExpired('fleet-embed-expired')).toBe(true);
+    expect(looksExpired('Fleet map')).toBe(false);
+  });
+
+  it('removes the view on destroy', async () => {
+    const { controller, view, window, contents } = setup();
+    await controller.show(URL1, 's1', bounds);
+    controller.destroy();
+    expect(window.contentView.removeChildView).toHaveBeenCalledWith(view);
+    expect(contents.close).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', () => ({}));
+
+const { loadWindowState, mainWindowOptions, parseWindowState, restorableBounds, saveWindowState } = await import('../../../src-main/electron/window');
+
+describe('main window options (DESIGN.md Electron checklist)', () => {
+  const options = mainWindowOptions('/app/out/preload/index.cjs');
+  const prefs = options.webPreferences ?? {};
+
+  it('turns context isolation on', () => expect(prefs.contextIsolation).toBe(true));
+  it('turns the sandbox on', () => expect(prefs.sandbox).toBe(true));
+  it('turns node integration off everywhere', () => {
+    expect(prefs.nodeIntegration).toBe(false);
+    expect(prefs.nodeIntegrationInWorker).toBe(false);
+    expect(prefs.nodeIntegrationInSubFrames).toBe(false);
+  });
+  it('never disables web security or allows insecure content', () => {
+    expect(prefs.webSecurity).toBe(true);
+    expect(prefs.allowRunningInsecureContent).toBe(false);
+    expect(prefs.experimentalFeatures).toBe(false);
+  });
+  it('allows no <webview> and no drag-and-drop navigation', () => {
+    expect(prefs.webviewTag).toBe(false);
+    expect(prefs.navigateOnDragDrop).toBe(false);
+  });
+  it('loads the built CommonJS preload', () => expect(prefs.preload).toBe('/app/out/preload/index.cjs'));
+  it('stays hidden until ready-to-show', () => expect(options.show).toBe(false));
+  it('uses restored bounds when given', () => {
+    expect(mainWindowOptions('p', { x: 10, y: 20, width: 900, height: 700 })).toMatchObject({ x: 10, y: 20, width: 900, height: 700 });
+  });
+});
+
+describe('window state', () => {
+  const display = { x: 0, y: 0, width: 1920, height: 1040 };
+
+  it('restores bounds that are on a display', () => {
+    expect(restorableBounds({ x: 100, y: 50, width: 1200, height: 800, maximized: false }, [display])).toEqual({ x: 100, y: 50, width: 1200, height: 800 });
+  });
+
+  it('does not restore a window left on a display that is gone', () => {
+    expect(restorableBounds({ x: 2500, y: 50, width: 1200, height: 800, maximized: false }, [display])).toBeUndefined();
+    expect(restorableBounds({ x: 1900, y: 50, width: 1200, height: 800, maximized: false }, [display])).toBeUndefined();
+    expect(restorableBounds({ x: 2500, y: 50, width: 1200, height: 800, maximized: false }, [display, { x: 1920, y: 0, width: 2560, height: 1400 }])).toBeDefined();
+    expect(restorableBounds(null, [display])).toBeUndefined();
+  });
+
+  it('ignores damaged or foreign state files', () => {
+    expect(parseWindowState('{')).toBeNull();
+    expect(parseWindowState('{"x":1,"y":1,"width":"big","height":5}')).toBeNull();
+    expect(parseWindowState('{"x":1,"y":1,"width":1e9,"height":600}')).toBeNull();
+    expect(parseWindowState('{"x":1,"y":2,"width":800,"height":600}')).toEqual({ x: 1, y: 2, width: 800, height: 600, maximized: false });
+  });
+
+  it('round-trips through window-state.json', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fleet-win-'));
+    const file = join(dir, 'window-state.json');
+    expect(loadWindowState(file)).toBeNull();
+    saveWindowState(file, { x: 5, y: 6, width: 1000, height: 700, maximized: true });
+    expect(loadWindowState(file)).toEqual({ x: 5, y: 6, width: 1000, height: 700, maximized: true });
+    await writeFile(file, 'garbage');
+    expect(loadWindowState(file)).toBeNull();
+    expect(await readFile(file, 'utf8')).toBe('garbage');
+    await rm(dir, { recursive: true, force: true });
+  });
+});

@@ -46,6 +46,9 @@ const CORRUPTIONS: readonly Corruption[] = [
 export class AssetListRenderer {
   private heads: string[] = [];
   private windowStart = Number.NaN;
+  /** serialised metrics per unit, valid while the unit's last report time stays the same */
+  private metricsJson: string[] = [];
+  private metricsReportedAt: number[] = [];
 
   constructor(
     private readonly sim: FleetSimulation,
@@ -81,9 +84,18 @@ export class AssetListRenderer {
     const parts = new Array<string>(units.length);
     for (let i = 0; i < units.length; i++) {
       const unit = units[i];
-      const metrics = metricsFor(unit, this.sim.stateAt(unit, nowMs));
-      if (metrics && faults && faults.random.chance(faults.malformedRate)) faults.random.pick(CORRUPTIONS)(metrics);
-      parts[i] = `${heads[i]}${JSON.stringify(metrics)}}`;
+      if (faults && unit.hasMetrics && faults.random.chance(faults.malformedRate)) {
+        const metrics = metricsFor(unit, this.sim.stateAt(unit, nowMs));
+        if (metrics) faults.random.pick(CORRUPTIONS)(metrics);
+        parts[i] = `${heads[i]}${JSON.stringify(metrics)}}`;
+        continue;
+      }
+      const reportedAt = this.sim.reportedAt(unit, nowMs);
+      if (this.metricsReportedAt[i] !== reportedAt) {
+        this.metricsJson[i] = JSON.stringify(metricsFor(unit, this.sim.stateAt(unit, nowMs)));
+        this.metricsReportedAt[i] = reportedAt;
+      }
+      parts[i] = `${heads[i]}${this.metricsJson[i]}}`;
     }
     if (faults?.hugePayload) parts.push(...padding(faults.hugePayloadBytes));
     return `[${parts.join(',')}]`;

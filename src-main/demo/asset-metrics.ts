@@ -24,10 +24,20 @@ const SOURCE_BY_METRIC: Record<string, string> = {
 export function metricsFor(unit: UnitDescriptor, state: UnitState): Record<string, Metric> | null {
   if (!unit.hasMetrics) return null;
   const out: Record<string, Metric> = {};
+  // Most metrics of one report share a handful of timestamps: format each once.
+  const stamps = new Map<number, string>();
+  const stamp = (ms: number): string => {
+    let text = stamps.get(ms);
+    if (text === undefined) {
+      text = iso(ms, unit.fractionalTimestamps);
+      stamps.set(ms, text);
+    }
+    return text;
+  };
   const add = (name: string, value: unknown, collectedKey = name, other: Record<string, unknown> = {}): void => {
     out[name] = {
       value,
-      meta: { collectedOn: iso(state.collectedOn[collectedKey], unit.fractionalTimestamps), source: SOURCE_BY_METRIC[collectedKey] ?? 'telematics-device', other },
+      meta: { collectedOn: stamp(state.collectedOn[collectedKey]), source: SOURCE_BY_METRIC[collectedKey] ?? 'telematics-device', other },
     };
   };
   if (unit.hasGps) {

@@ -64,6 +64,11 @@ export class FleetSimulation {
     );
   }
 
+  /** When the unit's device last reported at or before `timeMs`; `stateAt` only changes when this does. */
+  reportedAt(unit: UnitDescriptor, timeMs: number): number {
+    return lastReportAt(unit, timeMs);
+  }
+
   /** The true state at an instant (no reporting delay). */
   physicalAt(unit: UnitDescriptor, timeMs: number): PhysicalState {
     return physicalState(unit, timeMs);
@@ -74,28 +79,28 @@ export class FleetSimulation {
     const reportedAt = lastReportAt(unit, timeMs);
     const current = physicalState(unit, reportedAt);
     const collectedOn: Record<string, number> = {};
-    const stale = unit.staleMetrics.length > 0 ? staleReadingAt(unit, reportedAt) : 0;
-    const old = stale ? physicalState(unit, stale) : current;
+    const staleAt = unit.staleMetrics.length > 0 ? staleReadingAt(unit, reportedAt) : 0;
+    const old = staleAt ? physicalState(unit, staleAt) : current;
     for (const [i, name] of SIM_METRICS.entries()) {
       // Sensors are sampled a few seconds apart within one report.
       const offset = (i % 4) * 1000 + (unit.fractionalTimestamps ? (unit.index * 37 + i * 113) % 1000 : 0);
-      collectedOn[name] = (unit.staleMetrics.includes(name) ? stale : reportedAt) - offset;
+      collectedOn[name] = (unit.staleMetrics.includes(name) ? staleAt : reportedAt) - offset;
     }
-    const pick = <K extends keyof PhysicalState>(key: K, metric: string): PhysicalState[K] => (unit.staleMetrics.includes(metric) ? old[key] : current[key]);
-    return {
-      ...current,
-      fuelPct: pick('fuelPct', 'fuel'),
-      engineRuntimeMs: pick('engineRuntimeMs', 'engine-runtime'),
-      altitude: pick('altitude', 'altitude'),
-      cabTemp: pick('cabTemp', 'cab-temperature'),
-      battery: pick('battery', 'battery'),
-      at: timeMs,
-      reportedAt,
-      region: 'UT',
-      geoRegions: ['region:UT'],
-      timeZone: TIME_ZONE,
-      ipEndpoint: unit.ipEndpoint,
-      collectedOn,
-    };
+    const stale = (metric: string): boolean => unit.staleMetrics.length > 0 && unit.staleMetrics.includes(metric);
+    // `current` is a fresh object: extend it in place (spreading it is slow for big fleets).
+    const state = current as UnitState;
+    if (stale('fuel')) state.fuelPct = old.fuelPct;
+    if (stale('engine-runtime')) state.engineRuntimeMs = old.engineRuntimeMs;
+    if (stale('altitude')) state.altitude = old.altitude;
+    if (stale('cab-temperature')) state.cabTemp = old.cabTemp;
+    if (stale('battery')) state.battery = old.battery;
+    state.at = timeMs;
+    state.reportedAt = reportedAt;
+    state.region = 'UT';
+    state.geoRegions = ['region:UT'];
+    state.timeZone = TIME_ZONE;
+    state.ipEndpoint = unit.ipEndpoint;
+    state.collectedOn = collectedOn;
+    return state;
   }
 }

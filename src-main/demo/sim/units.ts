@@ -116,6 +116,7 @@ export function describeUnit(seed: number, index: number): UnitDescriptor {
   const depot = DEPOTS[hashInts(seed, index, 1) % DEPOTS.length];
   const depotLat = depot[1] + (r(2) - 0.5) * 0.06;
   const depotLng = depot[2] + (r(3) - 0.5) * 0.08;
+  // Spelled out below rather than spread: a spread followed by many keys is slow in V8.
   const common = {
     index,
     depotLat,
@@ -130,7 +131,15 @@ export function describeUnit(seed: number, index: number): UnitDescriptor {
   if (isArea) {
     const areaNumber = Math.floor(index / 20) + 1;
     return {
-      ...common,
+      index: common.index,
+      depotLat: common.depotLat,
+      depotLng: common.depotLng,
+      loopPhase: common.loopPhase,
+      reportIntervalSec: common.reportIntervalSec,
+      reportPhaseSec: common.reportPhaseSec,
+      fractionalTimestamps: common.fractionalTimestamps,
+      baseAltitudeM: common.baseAltitudeM,
+      silentDaysPerMonth: common.silentDaysPerMonth,
       assetId: `area:${areaNumber}`,
       type: 'area',
       name: `${depot[0]} ${AREA_NAMES[hashInts(seed, index, 8) % AREA_NAMES.length]}`,
@@ -174,7 +183,15 @@ export function describeUnit(seed: number, index: number): UnitDescriptor {
   const staleChoice = index % 10 === 3 ? (profile.engine ? ['fuel', 'engine-runtime'] : ['altitude']) : index % 10 === 8 ? ['cab-temperature', 'battery'] : [];
   const octets = [hashInts(seed, index, 14) % 250, hashInts(seed, index, 15) % 250, 1 + (hashInts(seed, index, 16) % 250)];
   return {
-    ...common,
+    index: common.index,
+    depotLat: common.depotLat,
+    depotLng: common.depotLng,
+    loopPhase: common.loopPhase,
+    reportIntervalSec: common.reportIntervalSec,
+    reportPhaseSec: common.reportPhaseSec,
+    fractionalTimestamps: common.fractionalTimestamps,
+    baseAltitudeM: common.baseAltitudeM,
+    silentDaysPerMonth: common.silentDaysPerMonth,
     assetId: `thing:${thingNumber}`,
     type: 'thing',
     name: `${profile.category[0].toUpperCase()}${profile.category.slice(1)} ${String(thingNumber).padStart(3, '0')}`,

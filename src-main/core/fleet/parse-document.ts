@@ -22,7 +22,8 @@ const xmlParser = new XMLParser({
   trimValues: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
-  processEntities: true,
+  // Fleet feeds use no DTD entities; tight limits keep an entity bomb harmless.
+  processEntities: { enabled: true, maxEntityCount: 50, maxTotalExpansions: 10_000, maxExpandedLength: 100_000 },
   htmlEntities: false,
 });
 

@@ -72,11 +72,12 @@ export class SqliteOfflineStore implements OfflineStore {
    */
   private lastSeen = new Map<string, Map<string, string>>();
   private closed = false;
+  private unreadableNotice: string | null = null;
 
   constructor(
     private readonly db: Database.Database,
     private readonly profileId: string,
-    readonly notice: string | null,
+    private readonly openNotice: string | null,
     private readonly log: (line: string) => void,
     private readonly onClose: () => void,
   ) {
@@ -109,6 +110,10 @@ export class SqliteOfflineStore implements OfflineStore {
     };
   }
 
+  get notice(): string | null {
+    return this.unreadableNotice ?? this.openNotice;
+  }
+
   saveAssetSnapshot(snapshot: AssetSnapshot): void {
     this.guard('save the asset list', () => {
       // Embed URLs expire within the hour: never kept.
@@ -126,6 +131,7 @@ export class SqliteOfflineStore implements OfflineStore {
         throw err;
       }
       for (const [assetId, metrics] of seen) this.lastSeen.set(assetId, metrics);
+      this.unreadableNotice = null;
     });
   }
 
@@ -154,7 +160,7 @@ export class SqliteOfflineStore implements OfflineStore {
         if (lastCanonical === null) continue;
         byTime ??= new Map();
         let group = byTime.get(lastCanonical);
-        if (!group) byTime.set(lastCanonical, (group = {}));
+        if (!group) byTime.set(lastCanonical, (group = Object.create(null) as Record<string, [unknown]>));
         group[metric] = [entry.value ?? null];
       }
       seen.push([asset.assetId, now]);
@@ -167,8 +173,18 @@ export class SqliteOfflineStore implements OfflineStore {
     return this.guard('read the saved asset list', () => {
       const row = this.statements.snapshot.get() as SnapshotRow | undefined;
       if (!row) return null;
-      const assets = JSON.parse(row.assets) as Asset[];
-      const skipped = JSON.parse(row.skipped) as SkippedAsset[];
+      let assets: Asset[];
+      let skipped: SkippedAsset[];
+      try {
+        assets = JSON.parse(row.assets) as Asset[];
+        skipped = JSON.parse(row.skipped) as SkippedAsset[];
+      } catch (err) {
+        // Damage the integrity check cannot see (inside the text itself): say so, show nothing.
+        this.unreadableNotice = 'The saved asset list could not be read back; it will be replaced at the next refresh.';
+        this.log(`Offline store of ${this.profileId}: saved asset list unreadable (${err instanceof Error ? err.message : String(err)}).`);
+        return null;
+      }
+      this.unreadableNotice = null;
       return { profileId: row.profile_id, assets, skipped, fetchedAt: row.fetched_at, source: 'cache' };
     });
   }

@@ -203,6 +203,34 @@ describe('SQLite offline store', () => {
     store.close();
   });
 
+  it('shows nothing but says so when the saved list text is damaged, and recovers on the next save', () => {
+    const logged: string[] = [];
+    const store = createStoreFactory(dir, { log: (line) => logged.push(line) }).open('demo');
+    store.saveAssetSnapshot(makeSnapshot(2, T0));
+    const side = new Database(dbFile());
+    side.prepare('UPDATE snapshot SET assets = ?').run('[{"assetId":"thing:1","na');
+    side.close();
+    expect(store.loadAssetSnapshot()).toBeNull();
+    expect(store.notice).toMatch(/could not be read back; it will be replaced at the next refresh/);
+    expect(logged.join('\n')).toMatch(/unreadable/);
+    store.saveAssetSnapshot(makeSnapshot(3, T0));
+    expect(store.notice).toBeNull();
+    expect(store.loadAssetSnapshot()?.assets).toHaveLength(3);
+    store.close();
+  });
+
+  it('records odd metric names as data, never as object internals', () => {
+    const store = factory.open('demo');
+    const at = T0.toISOString();
+    const metrics = JSON.parse(`{"__proto__": {"value": 1, "meta": {"collectedOn": "${at}", "source": "x", "other": {}}}}`) as Record<string, Metric>;
+    store.saveAssetSnapshot(snapshotOf([{ ...gpsAsset(1, 1, 1, at), metrics: { ...metrics, gps: gpsAsset(1, 1, 1, at).metrics!.gps } }], at));
+    store.close();
+    const db = new Database(dbFile(), { readonly: true });
+    const stored = JSON.parse(db.prepare('SELECT metrics FROM observations').pluck().get() as string);
+    db.close();
+    expect(Object.keys(stored).sort()).toEqual(['__proto__', 'gps']);
+  });
+
   it('removes a profile database, closing its open store', () => {
     const store = factory.open('demo');
     store.saveAssetSnapshot(makeSnapshot(2, T0));

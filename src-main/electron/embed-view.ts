@@ -42,7 +42,7 @@ export function lockDownEmbedSession(ses: Session): void {
   ses.on('will-download', (event) => event.preventDefault());
 }
 
-/** Signs that the embed page says its session ran out (title, console, the expired page). */
+/** Signs that the embed page says its session ran out (title, console, the expired page); 401 answers count too. */
 export function looksExpired(text: string): boolean {
   return /session expired|fleet-embed-expired|embed[-_ ]?expired/i.test(text);
 }
@@ -94,9 +94,14 @@ export function createEmbedController(deps: EmbedControllerDeps): EmbedControlle
 
   function ensureView(): WebContentsView {
     if (view && !view.webContents.isDestroyed()) return view;
-    lockDownEmbedSession(getSession(EMBED_PARTITION));
+    const ses = getSession(EMBED_PARTITION);
+    lockDownEmbedSession(ses);
     const created = createView(embedViewOptions());
     const contents = created.webContents;
+    // An ended session shows as 401 answers to the page (its data polls or the link itself).
+    ses.webRequest.onCompleted((details) => {
+      if (details.statusCode === 401 && details.webContentsId === contents.id && current && sameOrigin(details.url, current.origin)) expire();
+    });
     guardNavigation(contents, (url) => !!current && sameOrigin(url, current.origin), (url) => {
       if (isExternalWebUrl(url)) deps.openExternal(url);
     });

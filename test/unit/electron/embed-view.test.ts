@@ -21,6 +21,7 @@ function fakeContents() {
     loadURL: vi.fn(async () => {}),
     isDestroyed: () => false,
     close: vi.fn(),
+    id: 42,
   };
 }
 
@@ -30,6 +31,7 @@ function fakeSession() {
     setPermissionCheckHandler: vi.fn(),
     setDevicePermissionHandler: vi.fn(),
     on: vi.fn(),
+    webRequest: { onCompleted: vi.fn() },
   };
 }
 
@@ -154,6 +156,18 @@ describe('embed controller', () => {
     expect(b.emit.mock.calls).toEqual([['embed:expired', { sessionId: 's2' }]]);
     await b.controller.show(`${URL1}x`, 's3', bounds);
     expect(b.timers[0].cancelled).toBe(true);
+  });
+
+  it('reports expiry when the embed origin answers 401 to this view', async () => {
+    const { controller, ses, emit } = setup();
+    await controller.show(URL1, 's1', bounds);
+    const completed = ses.webRequest.onCompleted.mock.calls[0][0] as (d: { statusCode: number; webContentsId: number; url: string }) => void;
+    completed({ statusCode: 200, webContentsId: 42, url: 'http://127.0.0.1:7000/embed/data' });
+    completed({ statusCode: 401, webContentsId: 7, url: 'http://127.0.0.1:7000/embed/data' });
+    completed({ statusCode: 401, webContentsId: 42, url: 'http://other.example/embed/data' });
+    expect(emit).not.toHaveBeenCalled();
+    completed({ statusCode: 401, webContentsId: 42, url: 'http://127.0.0.1:7000/embed/data' });
+    expect(emit.mock.calls).toEqual([['embed:expired', { sessionId: 's1' }]]);
   });
 
   it('recognises expiry wording', () => {

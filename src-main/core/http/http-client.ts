@@ -101,6 +101,7 @@ export function createHttpClient(tokens: TokenSource, options: HttpClientOptions
 
   return {
     async get(request) {
+      if (!isHttpUrl(request.url)) throw new FleetError('invalid-argument', 'The service address is not a valid http(s) URL; check the connection settings');
       const endpoint = describeEndpoint(request.url);
       let token = await tokens.getToken();
       if (!token) throw new FleetError('unauthorized', `Not signed in (${endpoint})`);
@@ -166,6 +167,21 @@ export function parseJsonBody(res: HttpResponse): unknown {
   try {
     return JSON.parse(res.body);
   } catch {
-    throw new FleetError('bad-payload', scrubSecrets(`The service's answer from ${describeEndpoint(res.url)} is not valid JSON`), { path: '$' });
+    const endpoint = describeEndpoint(res.url);
+    const type = res.headers['content-type'] ?? '';
+    const looksLikePage = /html/i.test(type) || /^\s*<(!doctype|html)/i.test(res.body.slice(0, 200));
+    const message = looksLikePage
+      ? `The service answered ${endpoint} with a web page instead of data (a proxy or login page in between?)`
+      : `The service's answer from ${endpoint} is not valid JSON`;
+    throw new FleetError('bad-payload', scrubSecrets(message), { path: '$', status: res.status });
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
   }
 }

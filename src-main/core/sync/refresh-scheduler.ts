@@ -42,6 +42,7 @@ export class RefreshScheduler<T = unknown> {
   private timer: unknown = null;
   private inFlight: Promise<T> | null = null;
   private running = false;
+  private stoppedBySignOut = false;
   private failures = 0;
   private readonly now: () => number;
   private readonly timers: SchedulerTimers;
@@ -74,6 +75,7 @@ export class RefreshScheduler<T = unknown> {
 
   stop(): void {
     this.running = false;
+    this.stoppedBySignOut = false;
     this.clearTimer();
     if (this.current.nextAttemptAt !== null) this.update({ nextAttemptAt: null });
   }
@@ -157,6 +159,9 @@ export class RefreshScheduler<T = unknown> {
 
   private succeeded(): void {
     this.failures = 0;
+    // A manual refresh that works again after a sign-out (new token) restarts the schedule.
+    if (this.stoppedBySignOut) this.running = true;
+    this.stoppedBySignOut = false;
     const intervalMs = this.options.intervalSec() * 1000;
     this.update({
       state: 'online',
@@ -177,6 +182,7 @@ export class RefreshScheduler<T = unknown> {
     }
     if (error.kind === 'unauthorized') {
       this.clearTimer();
+      if (this.running) this.stoppedBySignOut = true;
       this.running = false;
       this.update({ state: 'signed-out', error, nextAttemptAt: null });
       return;

@@ -6,10 +6,10 @@ import type { TokenSource } from '../../../../src-main/core/ports';
 const URL_ASSETS = 'https://fleet.example/v1/branch/current/assets';
 const TOKEN = 'tok-secret-abcdef123456';
 
-function tokens(token: string | null = TOKEN, refresh: () => Promise<boolean> = async () => false): TokenSource & { refreshCalls: number } {
+function tokens(token: string | null = TOKEN, refresh: () => Promise<boolean> = async () => false): TokenSource & { refreshCalls: number; current: string | null } {
   const source = {
     refreshCalls: 0,
-    current: token,
+    current: token as string | null,
     async getToken() {
       return source.current;
     },
@@ -287,5 +287,23 @@ describe('createHttpClient', () => {
     const { client } = setup([json(400, { message: `bad token ${TOKEN}` })]);
     const err = await failure(client.get({ url: `${URL_ASSETS}?jws=${TOKEN}` }));
     expect(err.message).not.toContain(TOKEN);
+  });
+
+  it('refuses a URL that is not http(s) without touching the network', async () => {
+    const { client, calls } = setup([]);
+    const err = await failure(client.get({ url: 'file:///etc/passwd' }));
+    expect(err.kind).toBe('invalid-argument');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('parseJsonBody', () => {
+  it('names a web page answered instead of data, and plain broken JSON', async () => {
+    const { parseJsonBody } = await import('../../../../src-main/core/http/http-client');
+    const page = { status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><p>Log in', url: URL_ASSETS };
+    expect(() => parseJsonBody(page)).toThrow(/web page instead of data/);
+    const broken = { status: 200, headers: { 'content-type': 'application/json' }, body: '[{"a":', url: URL_ASSETS };
+    expect(() => parseJsonBody(broken)).toThrow(/not valid JSON/);
+    expect(parseJsonBody({ ...broken, body: '[1]' })).toEqual([1]);
   });
 });

@@ -189,3 +189,26 @@ describe('RefreshScheduler', () => {
     expect(scheduler.status().nextAttemptAt).toBeNull();
   });
 });
+
+describe('RefreshScheduler after a sign-out', () => {
+  it('restarts the schedule when a manual refresh works again', async () => {
+    const { clock, scheduler, calls } = setup([signedOut, ok]);
+    scheduler.start();
+    await clock.advance(0);
+    expect(scheduler.status().state).toBe('signed-out');
+    await scheduler.refreshNow();
+    expect(scheduler.status().state).toBe('online');
+    await clock.advance(60_000);
+    expect(calls()).toBe(3);
+  });
+
+  it('stays stopped after stop(), even when a manual refresh works', async () => {
+    const { clock, scheduler, calls } = setup([signedOut, ok]);
+    scheduler.start();
+    await clock.advance(0);
+    scheduler.stop();
+    await scheduler.refreshNow();
+    await clock.advance(600_000);
+    expect(calls()).toBe(2);
+  });
+});

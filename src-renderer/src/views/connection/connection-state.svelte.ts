@@ -1,0 +1,170 @@
+/**
+ * State of the connection panel: profiles, the sign-in in progress and the last
+ * message, kept in step with the main side's `profiles:changed` and `auth:state`
+ * events. Never holds a token beyond the call that sends a pasted one.
+ */
+import type { AppError, ConnectionTest, Profile, ProfileInput, ProfilesState, ShellKind, SignInState } from '../../../../src-main/contract';
+import { call, errorOf, fleet } from '../../lib/bridge';
+
+export type Notice = { tone: 'ok' | 'error' | 'info'; text: string };
+
+export class ConnectionState {
+  profiles = $state.raw<ProfilesState | null>(null);
+  signIn = $state.raw<SignInState>({ state: 'idle' });
+  shell = $state<ShellKind | null>(null);
+  busy = $state(false);
+  notice = $state.raw<Notice | null>(null);
+  loadError = $state.raw<AppError | null>(null);
+
+  readonly active = $derived(this.profiles?.profiles.find((p) => p.id === this.profiles?.activeId) ?? null);
+
+  /** Opens the authorize page in a tab (web shell: there is no system browser). */
+  private readonly openTab: (url: string) => void;
+  private readonly offs: (() => void)[] = [];
+
+  constructor(options: { openTab?: (url: string) => void } = {}) {
+    this.openTab = options.openTab ?? ((url) => void window.open(url, '_blank', 'noopener'));
+  }
+
+  /** Subscribes to events and loads the profiles; returns the cleanup. */
+  start(): () => void {
+    const bridge = fleet();
+    this.offs.push(
+      bridge.on('profiles:changed', (s) => (this.profiles = s)),
+      bridge.on('auth:state', (s) => this.onAuthState(s)),
+    );
+    void this.load();
+    return () => this.stop();
+  }
+
+  stop(): void {
+    for (const off of this.offs.splice(0)) off();
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.profiles = await call('profiles:list');
+      this.loadError = null;
+    } catch (err) {
+      this.loadError = errorOf(err);
+    }
+    try {
+      this.shell = (await call('app:info')).shell;
+    } catch {
+      this.shell = null;
+    }
+  }
+
+  private onAuthState(s: SignInState): void {
+    const wasWaiting = this.signIn.state === 'waiting-for-browser';
+    this.signIn = s;
+    if (s.state === 'waiting-for-browser' && !wasWaiting && this.shell === 'web') this.openTab(s.authorizeUrl);
+  }
+
+  profile(id: string): Profile | null {
+    return this.profiles?.profiles.find((p) => p.id === id) ?? null;
+  }
+
+  private async run<T>(work: () => Promise<T>): Promise<T | null> {
+    this.busy = true;
+    try {
+      return await work();
+    } catch (err) {
+      this.notice = { tone: 'error', text: errorOf(err).message };
+      return null;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async switchTo(id: string): Promise<void> {
+    const state = await this.run(() => call('profiles:switch', id));
+    if (state) {
+      this.profiles = state;
+      this.notice = { tone: 'info', text: `Now using “${this.profile(id)?.name ?? id}”.` };
+    }
+  }
+
+  /** Saves; on failure throws the AppError (the form shows it on the field). */
+  async save(input: ProfileInput): Promise<Profile> {
+    this.busy = true;
+    try {
+      const saved = await call('profiles:save', input);
+      this.profiles = await call('profiles:list');
+      this.notice = { tone: 'ok', text: `Saved “${saved.name}”.` };
+      return saved;
+    } catch (err) {
+      throw errorOf(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async test(input: ProfileInput): Promise<ConnectionTest> {
+    this.busy = true;
+    try {
+      return await call('profiles:test', input);
+    } catch (err) {
+      const e = errorOf(err);
+      return { ok: false, message: e.message };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async remove(id: string): Promise<void> {
+    const name = this.profile(id)?.name ?? id;
+    const state = await this.run(() => call('profiles:delete', id));
+    if (state) {
+      this.profiles = state;
+      this.notice = { tone: 'info', text: `Deleted “${name}”.` };
+    }
+  }
+
+  async startSignIn(id: string): Promise<void> {
+    this.notice = null;
+    // Shown at once; the main side's events fill in the authorize URL.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a one-off timestamp, not reactive state
+    this.signIn = { state: 'waiting-for-browser', profileId: id, authorizeUrl: '', startedAt: new Date().toISOString() };
+    try {
+      const result = await call('auth:signIn', id);
+      this.signIn = result;
+      if (result.state === 'signed-in') {
+        this.notice = { tone: 'ok', text: `Signed in to “${this.profile(id)?.name ?? id}”.` };
+        this.profiles = await call('profiles:list');
+      } else if (result.state === 'failed') {
+        this.notice = { tone: 'error', text: result.error.message };
+      }
+    } catch (err) {
+      this.signIn = { state: 'idle' };
+      this.notice = { tone: 'error', text: errorOf(err).message };
+    }
+  }
+
+  async cancelSignIn(): Promise<void> {
+    await this.run(() => call('auth:cancel'));
+    this.signIn = { state: 'idle' };
+  }
+
+  /** Tests the token with the service; it is saved only when the test passed. */
+  async pasteToken(id: string, token: string): Promise<ConnectionTest | null> {
+    const result = await this.run(() => call('auth:pasteToken', id, token));
+    if (result) {
+      this.notice = { tone: result.ok ? 'ok' : 'error', text: result.ok ? `Token saved. ${result.message}` : `Token not saved: ${result.message}` };
+      if (result.ok) this.profiles = await call('profiles:list').catch(() => this.profiles);
+    }
+    return result;
+  }
+
+  async signOut(id: string, keepOfflineData: boolean): Promise<void> {
+    const name = this.profile(id)?.name ?? id;
+    const done = await this.run(async () => {
+      await call('auth:signOut', id, keepOfflineData);
+      return true;
+    });
+    if (done) {
+      this.notice = { tone: 'info', text: keepOfflineData ? `Signed out of “${name}”; its offline data was kept.` : `Signed out of “${name}”; its offline data was deleted.` };
+      this.profiles = await call('profiles:list').catch(() => this.profiles);
+    }
+  }
+}

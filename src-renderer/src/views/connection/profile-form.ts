@@ -1,0 +1,77 @@
+/** The add/edit form's fields and the checks the dispatcher sees before anything is sent. */
+import type { Profile, ProfileInput } from '../../../../src-main/contract';
+
+export type FieldName = 'name' | 'baseUrl' | 'aempUrl' | 'authorizeUrl' | 'tokenUrl' | 'clientId' | 'clientSecret' | 'scopes';
+
+export interface ProfileDraft {
+  id?: string;
+  name: string;
+  baseUrl: string;
+  aempUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+}
+
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+export function emptyDraft(): ProfileDraft {
+  return { name: '', baseUrl: '', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', clientSecret: '', scopes: '' };
+}
+
+export function draftFrom(p: Profile): ProfileDraft {
+  return { id: p.id, name: p.name, baseUrl: p.baseUrl, aempUrl: p.aempUrl, authorizeUrl: p.authorizeUrl, tokenUrl: p.tokenUrl, clientId: p.clientId, clientSecret: '', scopes: p.scopes };
+}
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Field messages; empty when the draft can be sent. The main side checks again. */
+export function validateDraft(d: ProfileDraft): FieldErrors {
+  const e: FieldErrors = {};
+  const t = (s: string) => s.trim();
+  if (!t(d.name)) e.name = 'Name is required.';
+  if (!t(d.baseUrl)) e.baseUrl = 'Base URL is required.';
+  else if (!isHttpUrl(t(d.baseUrl))) e.baseUrl = 'Base URL must be a full http:// or https:// address.';
+  else if (!t(d.baseUrl).replace(/\/+$/, '').endsWith('/v1')) e.baseUrl = 'Base URL must end in /v1 (for example https://fleet.example.com/v1).';
+  if (t(d.aempUrl) && !isHttpUrl(t(d.aempUrl))) e.aempUrl = 'Fleet (AEMP) URL must be empty or a full http:// or https:// address.';
+  if (t(d.authorizeUrl) && !isHttpUrl(t(d.authorizeUrl))) e.authorizeUrl = 'Authorize URL must be empty or a full http:// or https:// address.';
+  if (t(d.tokenUrl) && !isHttpUrl(t(d.tokenUrl))) e.tokenUrl = 'Token URL must be empty or a full http:// or https:// address.';
+  if (!e.authorizeUrl && !e.tokenUrl && !t(d.authorizeUrl) !== !t(d.tokenUrl)) e.tokenUrl = 'Give both the authorize URL and the token URL, or neither.';
+  if ((t(d.authorizeUrl) || t(d.tokenUrl)) && !t(d.clientId)) e.clientId = 'Client id is required for signing in with OAuth.';
+  return e;
+}
+
+export function toInput(d: ProfileDraft): ProfileInput {
+  const input: ProfileInput = {
+    name: d.name.trim(),
+    baseUrl: d.baseUrl.trim(),
+    aempUrl: d.aempUrl.trim(),
+    authorizeUrl: d.authorizeUrl.trim(),
+    tokenUrl: d.tokenUrl.trim(),
+    clientId: d.clientId.trim(),
+    scopes: d.scopes.trim(),
+  };
+  if (d.id) input.id = d.id;
+  if (d.clientSecret.trim()) input.clientSecret = d.clientSecret.trim();
+  return input;
+}
+
+const FIELDS: FieldName[] = ['name', 'baseUrl', 'aempUrl', 'authorizeUrl', 'tokenUrl', 'clientId', 'clientSecret', 'scopes'];
+
+/** The field a main-side error points at (its `path`), if any. */
+export function fieldOf(path: string | undefined): FieldName | null {
+  return path && (FIELDS as string[]).includes(path) ? (path as FieldName) : null;
+}
+
+export function canSignIn(p: Profile): boolean {
+  return Boolean(p.authorizeUrl && p.tokenUrl && p.clientId);
+}

@@ -89,7 +89,8 @@ export function parseUnit(body: string, contentType?: string): { equipment: Equi
 const READERS: Record<HistoryMetric, (el: unknown, path: string, sink: IssueSink) => HistoryPoint | null> = {
   Location: (el, path, sink) => {
     const v = readLocation(el, path, sink);
-    return v && stamped(v.at, path, sink, { value: v.altitudeM, lat: v.lat, lng: v.lng });
+    // The contract's Location point is a position: lat/lng, no value.
+    return v && stamped(v.at, path, sink, { value: null, lat: v.lat, lng: v.lng });
   },
   CumulativeOperatingHours: (el, path, sink) => {
     const v = readHours(el, path, sink);

@@ -166,7 +166,7 @@ export function createFleetHandlers(ctx: CoreContext, options: FleetHandlerOptio
       } catch (err) {
         if (!isNetworkFailure(err)) throw err;
         const stored = cached<HistoryResult>('fleet-history', key);
-        if (!stored) throw new FleetError('offline', 'Not available offline: this history range has not been loaded before.', { cause: err });
+        if (!stored) throw new FleetError('offline', 'Not available offline: this history range has not been loaded before', { cause: err });
         return { ...stored.value, fetchedAt: stored.fetchedAt, source: 'cache' };
       }
     },

@@ -141,7 +141,7 @@ describe('parseHistoryPage', () => {
     expect(page.entries).toBe(4);
     expect(page.points).toEqual([
       { at: '2026-03-01T00:15:00.000Z', value: null, lat: 40.2, lng: -111.6 },
-      { at: '2026-03-01T00:00:00.000Z', value: 1400, lat: 40.1, lng: -111.5 },
+      { at: '2026-03-01T00:00:00.000Z', value: null, lat: 40.1, lng: -111.5 },
     ]);
     expect(page.issues.map((i) => i.path)).toEqual(['Location[2].datetime', 'Location[2]', 'Location[3].Latitude']);
     expect(page.links.next).toContain('?page=2');

@@ -39,7 +39,13 @@ export function createStoreFactory(dir: string, options: StoreOptions = {}): Sto
       const { db, notice } = openDatabaseFile(file, { now, log });
       const stores = openStores.get(profileId) ?? new Set();
       openStores.set(profileId, stores);
-      const store = new SqliteOfflineStore(db, profileId, notice, log, () => stores.delete(store));
+      let store: SqliteOfflineStore;
+      try {
+        store = new SqliteOfflineStore(db, profileId, notice, log, () => stores.delete(store));
+      } catch (err) {
+        db.close();
+        throw storageError('Could not prepare the offline data file', err);
+      }
       stores.add(store);
       return store;
     },

@@ -92,7 +92,10 @@ export function hours(value: unknown): number | null {
 export function timestamp(value: unknown): string | null {
   const t = text(value);
   if (t === null || !/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(t)) return null;
-  const ms = Date.parse(t.includes('T') || t.length === 10 ? t : t.replace(' ', 'T'));
+  // A time without a zone is UTC in these feeds (JavaScript would read it as local time).
+  const withT = t.replace(' ', 'T');
+  const zoned = withT.length > 10 && !/(Z|[+-]\d{2}:?\d{2})$/i.test(withT) ? `${withT}Z` : withT;
+  const ms = Date.parse(zoned);
   return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 

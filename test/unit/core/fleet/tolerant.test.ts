@@ -35,6 +35,9 @@ describe('tolerant readers', () => {
     expect(timestamp('2026-03-02T10:00:00+02:00')).toBe('2026-03-02T08:00:00.000Z');
     expect(timestamp('2026-13-45T99:00:00Z')).toBeNull();
     expect(timestamp('soon')).toBeNull();
+    expect(timestamp('2026-03-02 10:00:00')).toBe('2026-03-02T10:00:00.000Z');
+    expect(timestamp('2026-03-02T10:00')).toBe('2026-03-02T10:00:00.000Z');
+    expect(timestamp('2026-03-02')).toBe('2026-03-02T00:00:00.000Z');
     expect(asArray({ a: 1 })).toEqual([{ a: 1 }]);
     expect(asArray(undefined)).toEqual([]);
   });

@@ -80,4 +80,26 @@ describe('core against the demo service', () => {
       message: expect.stringMatching(/Too many assets for one map \(300 selected\); select at most \d+/),
     });
   });
+
+  it('asks the token source once on 401 and retries with the fresh token', async () => {
+    let current = 'revoked-or-unknown-token-000';
+    let asked = 0;
+    const refreshing = createHttpClient(
+      {
+        getToken: async () => current,
+        handleUnauthorized: async () => {
+          asked += 1;
+          current = demo.demoToken;
+          return true;
+        },
+      },
+      { sleep: async () => undefined },
+    );
+    const res = await refreshing.get({ url: `${demo.baseUrl}/branch/current/assets` });
+    expect(res.status).toBe(200);
+    expect(asked).toBe(1);
+
+    const signedOut = createHttpClient({ getToken: async () => 'revoked-or-unknown-token-000', handleUnauthorized: async () => false });
+    await expect(signedOut.get({ url: `${demo.baseUrl}/branch/current/assets` })).rejects.toMatchObject({ kind: 'unauthorized', status: 401 });
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { normalizeAssetList } from '../../../../src-main/core/assets/asset-schema';
+import * as v from 'valibot';
+import { AssetHeadSchema, MetricEntrySchema, normalizeAssetList } from '../../../../src-main/core/assets/asset-schema';
 import { FleetError } from '../../../../src-main/core/errors';
 import { SERVICE_ASSETS } from './service-assets.fixture';
 
@@ -190,6 +191,51 @@ describe('normalizeAssetList: properties', () => {
       fc.property(jsonValue.filter((x) => !Array.isArray(x)), (value) => {
         expect(() => normalizeAssetList(value, NOW)).toThrow(FleetError);
       }),
+    );
+  });
+
+  it('the fast path agrees with the valibot schemas on what is kept', () => {
+    const entry = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.record(
+        {
+          value: fc.jsonValue({ maxDepth: 2 }),
+          meta: fc.oneof(
+            fc.jsonValue({ maxDepth: 1 }),
+            fc.record(
+              {
+                collectedOn: fc.oneof(fc.constantFrom('2026-02-28T10:00:00Z', '2026-02-28T10:00:00.25Z', '2026-02-28', 'soon', ''), fc.string(), fc.integer()),
+                source: fc.oneof(fc.string(), fc.integer()),
+                other: fc.oneof(fc.dictionary(fc.string(), fc.integer()), fc.jsonValue({ maxDepth: 1 })),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    const head = fc.record(
+      {
+        assetId: fc.oneof(fc.constantFrom('thing:1', 'area:2', 'thing:x', 'thing: 1', 'THING:1'), fc.string(), fc.integer()),
+        type: fc.oneof(fc.constantFrom('thing', 'area', 'Thing'), fc.jsonValue({ maxDepth: 1 })),
+        name: fc.oneof(fc.string(), fc.jsonValue({ maxDepth: 1 })),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(head, entry, (h, e) => {
+        const { assets, skipped } = normalizeAssetList([{ ...h, metrics: { m: e } }], NOW);
+        const headOk = v.safeParse(AssetHeadSchema, h).success;
+        const matchesType = headOk && (h.assetId as string).startsWith(`${h.type as string}:`);
+        expect(assets.length === 1).toBe(headOk && matchesType);
+        if (!headOk) expect(skipped[0].reason).not.toMatch(/does not match its type|more than once/);
+        if (assets.length === 1) {
+          const entryOk = v.safeParse(MetricEntrySchema, e).success;
+          expect(assets[0].metrics !== null && 'm' in assets[0].metrics).toBe(entryOk);
+        }
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -55,10 +55,15 @@ export class ConnectionState {
     }
   }
 
+  private openedUrl: string | null = null;
+
   private onAuthState(s: SignInState): void {
-    const wasWaiting = this.signIn.state === 'waiting-for-browser';
     this.signIn = s;
-    if (s.state === 'waiting-for-browser' && !wasWaiting && this.shell === 'web') this.openTab(s.authorizeUrl);
+    // Once per sign-in: the web shell has no system browser, so the page opens a tab.
+    if (s.state === 'waiting-for-browser' && s.authorizeUrl && s.authorizeUrl !== this.openedUrl && this.shell === 'web') {
+      this.openedUrl = s.authorizeUrl;
+      this.openTab(s.authorizeUrl);
+    }
   }
 
   profile(id: string): Profile | null {

@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import type { Profile, ProfileInput, ProfilesState, SignInState } from '../../../../../src-main/contract';
+import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
+import ConnectionPanel from '../../../../../src-renderer/src/views/connection/ConnectionPanel.svelte';
+import { FakeBridge } from '../../fixtures';
+
+const demoProfile: Profile = {
+  id: 'demo',
+  name: 'Demo service',
+  baseUrl: 'http://127.0.0.1:4000/v1',
+  aempUrl: 'http://127.0.0.1:4000/aemp',
+  authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
+  tokenUrl: 'http://127.0.0.1:4000/oauth/token',
+  clientId: 'fleet-desk',
+  scopes: 'assets:read',
+  builtIn: true,
+  hasClientSecret: false,
+  signedIn: false,
+};
+const north: Profile = { ...demoProfile, id: 'p-north', name: 'North branch', baseUrl: 'https://north.example.com/v1', authorizeUrl: '', tokenUrl: '', clientId: '', builtIn: false, signedIn: true };
+
+let bridge: FakeBridge;
+let state: ProfilesState;
+
+function list(): ProfilesState {
+  return state;
+}
+
+beforeEach(() => {
+  state = { profiles: [demoProfile, north], activeId: 'demo' };
+  bridge = new FakeBridge()
+    .handle('profiles:list', list)
+    .handle('app:info', () => ({ shell: 'web', version: 't', platform: 'linux', demo: true }))
+    .handle('profiles:switch', (id) => {
+      state = { ...state, activeId: id as string };
+      return state;
+    });
+  setBridge(bridge);
+});
+afterEach(() => {
+  cleanup();
+  setBridge(null);
+  vi.restoreAllMocks();
+});
+
+describe('ConnectionPanel', () => {
+  it('lists the profiles with the active one marked, and switches in one click', async () => {
+    render(ConnectionPanel);
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveAttribute('aria-current', 'true');
+    expect(within(items[0]).getByText('Active')).toBeInTheDocument();
+    expect(within(items[1]).getByText('Signed in')).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('button', { name: 'Use North branch' }));
+    expect(bridge.callsTo('profiles:switch')).toEqual([['p-north']]);
+    await waitFor(() => expect(screen.getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'true'));
+    expect(screen.getByRole('status')).toHaveTextContent('Now using “North branch”.');
+  });
+
+  it('follows profiles:changed events', async () => {
+    render(ConnectionPanel);
+    await screen.findAllByRole('listitem');
+    bridge.emit('profiles:changed', { profiles: [{ ...demoProfile, signedIn: true }], activeId: 'demo' });
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByText('Signed in')).toBeInTheDocument();
+  });
+
+  it('validates the add form before sending, then saves', async () => {
+    let saved: ProfileInput | null = null;
+    bridge.handle('profiles:save', (input) => {
+      saved = input as ProfileInput;
+      return { ...north, id: 'p-new', name: saved.name };
+    });
+    render(ConnectionPanel);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Add a profile…' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Base URL is required.')).toBeInTheDocument();
+    expect(bridge.callsTo('profiles:save')).toEqual([]);
+
+    await fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'South' } });
+    await fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://south.example.com/api' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(/Base URL must end in \/v1/)).toBeInTheDocument();
+
+    await fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://south.example.com/v1' } });
+    await fireEvent.input(screen.getByLabelText('Client secret'), { target: { value: 'typed-secret' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(saved).toMatchObject({ name: 'South', baseUrl: 'https://south.example.com/v1', clientSecret: 'typed-secret' });
+    await waitFor(() => expect(screen.queryByLabelText('Name')).not.toBeInTheDocument());
+  });
+
+  it('shows a validation error from the main side', async () => {
+    bridge.handle('profiles:save', () => {
+      throw Object.assign(new Error('Client id is required for signing in with OAuth.'), { kind: 'invalid-argument' });
+    });
+    render(ConnectionPanel);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Add a profile…' }));
+    await fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'X' } });
+    await fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://x.example.com/v1' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Client id is required');
+  });
+
+  it('tests a connection and shows the answer', async () => {
+    bridge.handle('profiles:test', () => ({ ok: true, message: 'Connected: 12 assets in this branch.', assetCount: 12 }));
+    render(ConnectionPanel);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Edit North branch' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('North branch');
+    await fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connected: 12 assets in this branch.')).toBeInTheDocument();
+    expect(bridge.callsTo('profiles:test')[0][0]).toMatchObject({ id: 'p-north', baseUrl: 'https://north.example.com/v1' });
+  });
+
+  it('signs in: waits for the browser, opens the tab in the web shell, can cancel', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    let finish!: (s: SignInState) => void;
+    bridge.handle('auth:signIn', () => new Promise<SignInState>((r) => (finish = r)));
+    bridge.handle('auth:cancel', () => {
+      finish({ state: 'idle' });
+    });
+    render(ConnectionPanel);
+    await screen.findAllByRole('listitem');
+    await waitFor(() => expect(bridge.callsTo('app:info')).toHaveLength(1));
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in to Demo service' }));
+    expect(await screen.findByText('Waiting for the browser…')).toBeInTheDocument();
+    const url = 'http://127.0.0.1:4000/oauth/authorize?client_id=fleet-desk&state=abc';
+    bridge.emit('auth:state', { state: 'waiting-for-browser', profileId: 'demo', authorizeUrl: url, startedAt: '2026-11-22T12:00:00Z' });
+    bridge.emit('auth:state', { state: 'waiting-for-browser', profileId: 'demo', authorizeUrl: url, startedAt: '2026-11-22T12:00:00Z' });
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener');
+    expect(screen.getByRole('link', { name: 'open the sign-in page' })).toHaveAttribute('href', url);
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(bridge.callsTo('auth:cancel')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('Waiting for the browser…')).not.toBeInTheDocument());
+  });
+
+  it('reports a failed sign-in', async () => {
+    bridge.handle('auth:signIn', () => ({ state: 'failed', profileId: 'demo', error: { kind: 'auth-flow', message: 'Sign-in was denied in the browser.' } }));
+    render(ConnectionPanel);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sign in to Demo service' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in was denied in the browser.');
+  });
+
+  it('pastes a token into a password field and reports a refused token', async () => {
+    bridge.handle('auth:pasteToken', () => ({ ok: false, message: 'The service refused this token (401): it is wrong, expired or revoked.' }));
+    render(ConnectionPanel);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Paste a token for North branch' }));
+    const field = screen.getByLabelText('Access token');
+    expect(field).toHaveAttribute('type', 'password');
+    expect(field).toHaveFocus();
+    await fireEvent.input(field, { target: { value: 'tok-123' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Test and save' }));
+    expect(bridge.callsTo('auth:pasteToken')).toEqual([['p-north', 'tok-123']]);
+    await waitFor(() => expect(screen.getAllByRole('alert')[0]).toHaveTextContent(/refused this token/));
+    expect(screen.getByLabelText('Access token')).toBeInTheDocument();
+  });
+
+  it('asks whether to keep offline data on sign-out', async () => {
+    bridge.handle('auth:signOut', () => undefined);
+    render(ConnectionPanel);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sign out of North branch' }));
+    expect(screen.getByText(/Keep offline data for this profile\?/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Keep' })).toHaveFocus();
+    await fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(bridge.callsTo('auth:signOut')).toEqual([['p-north', false]]);
+    expect(await screen.findByRole('status')).toHaveTextContent('its offline data was deleted');
+  });
+
+  it('cancelling the sign-out question does nothing', async () => {
+    render(ConnectionPanel);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Sign out of North branch' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(bridge.callsTo('auth:signOut')).toEqual([]);
+    expect(screen.queryByText(/Keep offline data/)).not.toBeInTheDocument();
+  });
+
+  it('offers no edit or delete for built-in profiles', async () => {
+    render(ConnectionPanel);
+    await screen.findAllByRole('listitem');
+    expect(screen.queryByRole('button', { name: 'Delete Demo service' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Demo service' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in to North branch' })).not.toBeInTheDocument();
+  });
+});

@@ -3,10 +3,10 @@
  * Tests switch the token-response variant with `setAuthVariant` to exercise every
  * shape real deployments use (SERVICE.md part 2).
  */
-import type { DemoContext } from '../context';
+import type { TokenBook } from '../tokens';
 
-/** The client id the demo accepts (the built-in demo profile uses it). */
-export const DEMO_CLIENT_ID = 'fleet-desk';
+/** The client id the demo accepts; the same value as `DEMO_CLIENT_ID` in ../index.ts. */
+export const DEMO_CLIENT_ID = 'fleet-desk-demo';
 export const DEMO_SCOPES = 'assets:read fleet:read';
 export const DEMO_APP_NAME = 'Fleet Desk';
 /** Authorization codes live this long (demo clock). */
@@ -61,24 +61,32 @@ export interface AuthState {
   codes: Map<string, IssuedCode>;
 }
 
-const states = new WeakMap<DemoContext, AuthState>();
+/**
+ * Either side of one demo server: its route context or the `DemoService` handle that
+ * `startDemoService` returns. Both carry the server's own TokenBook, which keys the state.
+ */
+export interface HasTokenBook {
+  readonly tokens: TokenBook;
+}
 
-export function authStateOf(demo: DemoContext): AuthState {
-  let s = states.get(demo);
+const states = new WeakMap<TokenBook, AuthState>();
+
+export function authStateOf(demo: HasTokenBook): AuthState {
+  let s = states.get(demo.tokens);
   if (!s) {
     s = { variant: { ...DEFAULT_AUTH_VARIANT }, pending: new Map(), codes: new Map() };
-    states.set(demo, s);
+    states.set(demo.tokens, s);
   }
   return s;
 }
 
 /** Changes how this demo server's token endpoint behaves (fields not given stay). */
-export function setAuthVariant(demo: DemoContext, variant: Partial<AuthVariant>): AuthVariant {
+export function setAuthVariant(demo: HasTokenBook, variant: Partial<AuthVariant>): AuthVariant {
   const s = authStateOf(demo);
   s.variant = { ...s.variant, ...variant };
   return s.variant;
 }
 
-export function authVariantOf(demo: DemoContext): AuthVariant {
+export function authVariantOf(demo: HasTokenBook): AuthVariant {
   return authStateOf(demo).variant;
 }

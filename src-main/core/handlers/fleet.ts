@@ -50,11 +50,11 @@ function checkRange(startRaw: unknown, endRaw: unknown): { start: string; end: s
 }
 
 /** Asset-list assets by serial number (case-insensitive, blank serials ignored). */
-function assetsBySerial(store: OfflineStore): Map<string, string> {
+function assetsBySerial(store: OfflineStore | null): Map<string, string> {
   const map = new Map<string, string>();
   let snapshot;
   try {
-    snapshot = store.loadAssetSnapshot();
+    snapshot = store?.loadAssetSnapshot();
   } catch {
     return map; // linking is a nicety; an unreadable store must not fail the fleet
   }
@@ -75,21 +75,34 @@ function isNetworkFailure(err: unknown): boolean {
 
 export function createFleetHandlers(ctx: CoreContext, options: FleetHandlerOptions = {}): HandlerGroup<FleetChannels> {
   const now = options.now ?? (() => new Date());
-  const client = () => new FleetClient(ctx.http(), ctx.connection().aempUrl);
   const running = new Map<AempVersion, AbortController>();
 
-  const save = (kind: string, key: string, value: unknown, fetchedAt: string) => {
+  /**
+   * The active profile's client and store, taken once per call: an answer that arrives
+   * after a profile switch is stored with the profile it was asked for.
+   */
+  const session = () => {
+    let store: OfflineStore | null;
     try {
-      ctx.store().putDocument(kind, key, value, fetchedAt);
+      store = ctx.store();
+    } catch {
+      store = null; // an unusable store must not stop the fleet from loading
+    }
+    return { client: new FleetClient(ctx.http(), ctx.connection().aempUrl), store };
+  };
+
+  const save = (store: OfflineStore | null, kind: string, key: string, value: unknown, fetchedAt: string) => {
+    try {
+      store?.putDocument(kind, key, value, fetchedAt);
     } catch {
       // The answer is still shown; it just will not be there offline.
     }
   };
 
   /** The stored document, or null; a broken store counts as no document. */
-  const cached = <T>(kind: string, key: string) => {
+  const cached = <T>(store: OfflineStore | null, kind: string, key: string) => {
     try {
-      return ctx.store().getDocument<T>(kind, key);
+      return store?.getDocument<T>(kind, key) ?? null;
     } catch {
       return null;
     }
@@ -104,26 +117,27 @@ export function createFleetHandlers(ctx: CoreContext, options: FleetHandlerOptio
       const emit = (p: FleetProgress) => {
         if (running.get(version) === controller) ctx.emit('fleet:progress', p);
       };
+      const { client, store } = session();
       try {
         const fetchedAt = now().toISOString();
-        const result = await client().listFleet(version, { signal: controller.signal, onProgress: emit });
+        const result = await client.listFleet(version, { signal: controller.signal, onProgress: emit });
         const listing: FleetListing = {
           version,
           snapshotTime: result.snapshotTime,
-          equipment: link(result.equipment, assetsBySerial(ctx.store())),
+          equipment: link(result.equipment, assetsBySerial(store)),
           issues: result.issues,
           pages: result.pages,
           fetchedAt,
           source: 'network',
         };
-        save('fleet-list', version, listing, fetchedAt);
+        save(store, 'fleet-list', version, listing, fetchedAt);
         return listing;
       } catch (err) {
         emit({ version, page: 0, lastPage: null, units: 0, waitingUntil: null, done: true });
         if (!isNetworkFailure(err)) throw err;
-        const stored = cached<FleetListing>('fleet-list', version);
+        const stored = cached<FleetListing>(store, 'fleet-list', version);
         if (!stored) throw new FleetError('offline', `Not available offline: the AEMP ${version} fleet has not been loaded before.`, { cause: err });
-        return { ...stored.value, equipment: link(stored.value.equipment, assetsBySerial(ctx.store())), fetchedAt: stored.fetchedAt, source: 'cache' };
+        return { ...stored.value, equipment: link(stored.value.equipment, assetsBySerial(store)), fetchedAt: stored.fetchedAt, source: 'cache' };
       } finally {
         if (running.get(version) === controller) running.delete(version);
       }
@@ -131,24 +145,26 @@ export function createFleetHandlers(ctx: CoreContext, options: FleetHandlerOptio
 
     async 'fleet:cached'(versionRaw) {
       const version = check(Version, versionRaw, 'version');
-      const stored = cached<FleetListing>('fleet-list', version);
+      const { store } = session();
+      const stored = cached<FleetListing>(store, 'fleet-list', version);
       if (!stored) return null;
-      return { ...stored.value, equipment: link(stored.value.equipment, assetsBySerial(ctx.store())), fetchedAt: stored.fetchedAt, source: 'cache' };
+      return { ...stored.value, equipment: link(stored.value.equipment, assetsBySerial(store)), fetchedAt: stored.fetchedAt, source: 'cache' };
     },
 
     async 'fleet:unit'(versionRaw, identifierRaw) {
       const version = check(Version, versionRaw, 'version');
       const identifier = check(Identifier, identifierRaw, 'identifier');
       const key = `${version}|${identifier}`;
+      const { client, store } = session();
       try {
-        const { equipment } = await client().getUnit(version, identifier);
-        save('fleet-unit', key, equipment, now().toISOString());
-        return link([equipment], assetsBySerial(ctx.store()))[0];
+        const { equipment } = await client.getUnit(version, identifier);
+        save(store, 'fleet-unit', key, equipment, now().toISOString());
+        return link([equipment], assetsBySerial(store))[0];
       } catch (err) {
         if (!isNetworkFailure(err)) throw err;
-        const stored = cached<Equipment>('fleet-unit', key);
+        const stored = cached<Equipment>(store, 'fleet-unit', key);
         if (!stored) throw new FleetError('offline', `Not available offline: unit "${identifier}" has not been loaded before.`, { cause: err });
-        return link([stored.value], assetsBySerial(ctx.store()))[0];
+        return link([stored.value], assetsBySerial(store))[0];
       }
     },
 
@@ -157,15 +173,16 @@ export function createFleetHandlers(ctx: CoreContext, options: FleetHandlerOptio
       const metric: HistoryMetric = check(Metric, metricRaw, 'metric');
       const { start, end } = checkRange(startRaw, endRaw);
       const key = `${identifier}|${metric}|${start}|${end}`;
+      const { client, store } = session();
       try {
         const fetchedAt = now().toISOString();
-        const result = await client().getHistory(identifier, metric, start, end);
+        const result = await client.getHistory(identifier, metric, start, end);
         const history: HistoryResult = { identifier, metric, start, end, points: result.points, issues: result.issues, fetchedAt, source: 'network' };
-        save('fleet-history', key, history, fetchedAt);
+        save(store, 'fleet-history', key, history, fetchedAt);
         return history;
       } catch (err) {
         if (!isNetworkFailure(err)) throw err;
-        const stored = cached<HistoryResult>('fleet-history', key);
+        const stored = cached<HistoryResult>(store, 'fleet-history', key);
         if (!stored) throw new FleetError('offline', 'Not available offline: this history range has not been loaded before', { cause: err });
         return { ...stored.value, fetchedAt: stored.fetchedAt, source: 'cache' };
       }

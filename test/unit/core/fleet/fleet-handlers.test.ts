@@ -27,7 +27,7 @@ function memoryStore(snapshot: AssetSnapshot | null): OfflineStore & { docs: Map
   };
 }
 
-function setup(answers: Record<string, Answer>) {
+function setup(answers: Record<string, Answer>, storeOf?: (first: OfflineStore) => () => OfflineStore) {
   const requests: Array<Parameters<HttpClient['get']>[0]> = [];
   let offline = false;
   const http: HttpClient = {
@@ -59,7 +59,7 @@ function setup(answers: Record<string, Answer>) {
     emit: <E extends EventChannel>(name: E, payload: FleetEvents[E]) => events.push({ name, payload }),
     connection: () => ({ profileId: 'demo', baseUrl: 'https://svc.test/v1', aempUrl: AEMP, demo: true }),
     http: () => http,
-    store: () => store,
+    store: storeOf ? storeOf(store) : () => store,
     settings: () => {
       throw new Error('not used');
     },
@@ -141,5 +141,25 @@ describe('fleet handlers', () => {
     const call = (env.handlers[channel] as (...a: unknown[]) => Promise<unknown>)(...args);
     await expect(call).rejects.toMatchObject({ kind: 'invalid-argument' });
     expect(env.requests).toHaveLength(0);
+  });
+
+  it('stores an answer with the profile it was asked for, even after a switch', async () => {
+    const other = memoryStore(null);
+    let active: OfflineStore | null = null;
+    const env = setup({ [`${AEMP}/api/v2/Fleet/1`]: { body: fleetPage } }, (first) => () => active ?? first);
+    const pending = env.handlers['fleet:list']('2.0');
+    active = other; // the user switches profile while the fleet loads
+    await pending;
+    expect(env.store.docs.has('fleet-list/2.0')).toBe(true);
+    expect(other.docs.size).toBe(0);
+  });
+
+  it('still answers when the store cannot be opened', async () => {
+    const env = setup({ [`${AEMP}/api/v2/Fleet/1`]: { body: fleetPage } }, () => () => {
+      throw new FleetError('storage', 'The offline store is damaged.');
+    });
+    const listing = await env.handlers['fleet:list']('2.0');
+    expect(listing.equipment.map((e) => e.linkedAssetId)).toEqual([null, null]);
+    expect(await env.handlers['fleet:cached']('2.0')).toBeNull();
   });
 });

@@ -121,11 +121,11 @@ describe('demo fault switches', () => {
   it('corrupts fields at the malformed rate while the list stays JSON', async () => {
     demo.controls.setFaults({ malformedRate: 1 });
     const answer = await rawGet(ASSETS);
-    const assets = JSON.parse(answer.body) as { metrics: Record<string, { value: unknown }> | null }[];
+    const assets = JSON.parse(answer.body) as { metrics: Record<string, { value: unknown; meta: { collectedOn: string } }> | null }[];
     const odd = assets.filter((a) => {
       const m = a.metrics;
       const gps = m?.gps?.value as { lat?: unknown; lng?: unknown } | undefined;
-      return !!m && ((m.fuel && (m.fuel.value as number) > 100) || (gps && (gps.lng === undefined || typeof gps.lat !== 'number' || (gps.lat as number) > 90)) || (m.ignition && typeof m.ignition.value !== 'boolean') || Object.values(m).some((x) => Number.isNaN(Date.parse((x as { meta: { collectedOn: string } }).meta.collectedOn))));
+      return !!m && ((m.fuel && (m.fuel.value as number) > 100) || (gps && (gps.lng === undefined || typeof gps.lat !== 'number' || (gps.lat as number) > 90)) || (m.ignition && typeof m.ignition.value !== 'boolean') || Object.values(m).some((x) => Number.isNaN(Date.parse(x.meta.collectedOn))));
     });
     expect(odd.length).toBeGreaterThan(5);
   });

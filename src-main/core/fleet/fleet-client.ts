@@ -84,19 +84,16 @@ export class FleetClient {
     const issues: ParseIssue[] = [];
     const progress = (p: { pages: number; lastPage: number | null; waitingUntil: string | null }, done: boolean) =>
       options.onProgress?.({ version, page: p.pages, lastPage: p.lastPage, units: byIdentity.size, waitingUntil: p.waitingUntil, done });
-    let pageNumber = 0;
     const result = await paginate({
       http: this.http,
       pageUrl: (n) => this.fleetPageUrl(version, n),
       accept: ACCEPT[version],
       signal: options.signal,
-      parse: (response) => {
-        const page = parseFleetPage(response.body, contentType(response));
-        pageNumber += 1;
+      parse: (response) => parseFleetPage(response.body, contentType(response)),
+      onPage: (page, count) => {
         snapshotTime ??= page.snapshotTime;
         for (const unit of page.equipment) byIdentity.set(identityOf(unit), unit);
-        issues.push(...onPage(page.issues, pageNumber));
-        return page;
+        issues.push(...onPage(page.issues, count));
       },
       onProgress: (p) => progress(p, false),
     });
@@ -119,18 +116,15 @@ export class FleetClient {
   async getHistory(identifier: string, metric: HistoryMetric, start: Date | string, end: Date | string, options: { signal?: AbortSignal } = {}): Promise<HistoryFetch> {
     const issues: ParseIssue[] = [];
     const points: HistoryPoint[] = [];
-    let pageNumber = 0;
     const result = await paginate({
       http: this.http,
       firstUrl: this.historyUrl(identifier, metric, start, end),
       accept: ACCEPT['2.0'],
       signal: options.signal,
-      parse: (response) => {
-        const page = parseHistoryPage(response.body, metric, contentType(response));
-        pageNumber += 1;
+      parse: (response) => parseHistoryPage(response.body, metric, contentType(response)),
+      onPage: (page, count) => {
         points.push(...page.points);
-        issues.push(...onPage(page.issues, pageNumber));
-        return page;
+        issues.push(...onPage(page.issues, count));
       },
     });
     points.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));

@@ -36,7 +36,10 @@ export interface PaginateOptions<P extends PageLike> {
   pageUrl?: (page: number) => string;
   /** First page when it is not `pageUrl(1)`. */
   firstUrl?: string;
+  /** Reads a page; keep it free of side effects (a look-ahead page may be dropped). */
   parse: (response: HttpResponse) => P;
+  /** Told of each page kept, in order (1-based count). */
+  onPage?: (page: P, count: number) => void;
   accept?: string;
   signal?: AbortSignal;
   onProgress?: (progress: PaginateProgress) => void;
@@ -110,6 +113,7 @@ export async function paginate<P extends PageLike>(options: PaginateOptions<P>):
     lastBody = fetched.body;
     pages.push(fetched.page);
     entries += fetched.page.entries;
+    options.onPage?.(fetched.page, pages.length);
     report(null);
     return true;
   };

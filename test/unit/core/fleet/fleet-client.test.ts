@@ -86,3 +86,29 @@ describe('FleetClient', () => {
     expect(result.issues).toHaveLength(3);
   });
 });
+
+describe('FleetClient look-ahead', () => {
+  it('keeps no units from a fetched-ahead page beyond the end of the feed', async () => {
+    const page = (id: string, next: string | null) =>
+      JSON.stringify({ Links: [{ rel: 'self', href: 'x' }, ...(next ? [{ rel: 'next', href: next }] : [])], Equipment: [{ EquipmentHeader: { EquipmentID: id } }] });
+    const last = 'https://aemp.test/base/api/v2/Fleet/2';
+    const answers: Record<string, { body: string }> = {
+      'https://aemp.test/base/api/v2/Fleet/1': { body: page('a', last).replace('"rel":"self","href":"x"', `"rel":"last","href":"${last.replace('/2', '/3')}"`) },
+      // Page 2 says it is the end; page 3 exists but is not part of the feed's walk.
+      [last]: { body: page('b', null) },
+      'https://aemp.test/base/api/v2/Fleet/3': { body: page('stray', null) },
+    };
+    const requests: string[] = [];
+    const http: HttpClient = {
+      async get(req) {
+        requests.push(req.url);
+        const a = answers[req.url] ?? { body: '[]' };
+        return { status: 200, body: a.body, headers: {}, url: req.url };
+      },
+    };
+    const result = await new FleetClient(http, 'https://aemp.test/base').listFleet('2.0');
+    expect(requests).toContain('https://aemp.test/base/api/v2/Fleet/3');
+    expect(result.equipment.map((e) => e.equipmentId)).toEqual(['a', 'b']);
+    expect(result.pages).toBe(2);
+  });
+});

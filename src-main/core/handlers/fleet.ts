@@ -16,7 +16,8 @@ export interface FleetHandlerOptions {
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 366;
-const FALLBACK_KINDS = new Set(['network', 'timeout', 'server']);
+// Throttling counts too: feeds may ask for a 15-minute wait, and the stored copy beats an error.
+const FALLBACK_KINDS = new Set(['network', 'timeout', 'server', 'rate-limited']);
 
 const Version = v.picklist(['1.2', '2.0'], 'The fleet version must be "1.2" or "2.0".');
 const Identifier = v.pipe(

@@ -269,7 +269,7 @@ export interface TokenEndpoint {
   timeoutMs?: number;
 }
 
-async function postForm(endpoint: TokenEndpoint, form: Record<string, string>): Promise<TokenSet> {
+async function postForm(endpoint: TokenEndpoint, form: Record<string, string>, cancel?: AbortSignal): Promise<TokenSet> {
   const body = new URLSearchParams(form);
   body.set('client_id', endpoint.clientId);
   if (endpoint.clientSecret) body.set('client_secret', endpoint.clientSecret);
@@ -281,11 +281,12 @@ async function postForm(endpoint: TokenEndpoint, form: Record<string, string>): 
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: body.toString(),
-      signal: AbortSignal.timeout(endpoint.timeoutMs ?? 20_000),
+      signal: cancel ? AbortSignal.any([cancel, AbortSignal.timeout(endpoint.timeoutMs ?? 20_000)]) : AbortSignal.timeout(endpoint.timeoutMs ?? 20_000),
     });
     status = res.status;
     text = await res.text();
   } catch (e) {
+    if (cancel?.aborted) throw new FleetError('cancelled', MESSAGES.cancelled, { cause: e });
     const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
     throw new FleetError(
       timedOut ? 'timeout' : 'network',
@@ -310,13 +311,18 @@ async function postForm(endpoint: TokenEndpoint, form: Record<string, string>): 
 export function exchangeCode(
   endpoint: TokenEndpoint,
   p: { code: string; redirectUri: string; codeVerifier: string },
+  cancel?: AbortSignal,
 ): Promise<TokenSet> {
-  return postForm(endpoint, {
-    grant_type: 'authorization_code',
-    code: p.code,
-    redirect_uri: p.redirectUri,
-    code_verifier: p.codeVerifier,
-  });
+  return postForm(
+    endpoint,
+    {
+      grant_type: 'authorization_code',
+      code: p.code,
+      redirect_uri: p.redirectUri,
+      code_verifier: p.codeVerifier,
+    },
+    cancel,
+  );
 }
 
 export function refreshTokens(endpoint: TokenEndpoint, refreshToken: string): Promise<TokenSet> {
@@ -363,7 +369,7 @@ export async function startSignInFlow(o: SignInFlowOptions): Promise<SignInFlow>
     throw e;
   }
   o.onAuthorizeUrl?.(authorizeUrl);
-  let cancelled = false;
+  const abort = new AbortController();
   const tokens = (async () => {
     try {
       await o.openExternal(authorizeUrl);
@@ -371,16 +377,16 @@ export async function startSignInFlow(o: SignInFlowOptions): Promise<SignInFlow>
       // The web shell opens the tab itself from the `auth:state` event; keep waiting.
     }
     const code = await listener.code;
-    if (cancelled) throw new FleetError('cancelled', MESSAGES.cancelled);
+    if (abort.signal.aborted) throw new FleetError('cancelled', MESSAGES.cancelled);
     o.onExchanging?.();
-    return exchangeCode(o, { code, redirectUri: listener.redirectUri, codeVerifier: pkce.verifier });
+    return exchangeCode(o, { code, redirectUri: listener.redirectUri, codeVerifier: pkce.verifier }, abort.signal);
   })();
   tokens.catch(() => undefined);
   return {
     authorizeUrl,
     tokens,
     cancel() {
-      cancelled = true;
+      abort.abort();
       listener.cancel();
     },
   };

@@ -141,6 +141,7 @@ export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChan
         });
         if (mine.cancelled) mine.flow.cancel();
         const tokens = await mine.flow.tokens;
+        if (mine.cancelled) throw new FleetError('cancelled', 'Sign-in was cancelled.');
         await sessions.get(pid).store(tokens);
         const done: SignInState = { state: 'signed-in', profileId: pid };
         emitState(done);

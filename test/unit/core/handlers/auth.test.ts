@@ -50,7 +50,7 @@ const tokenFetch: FetchLike = async (_url, init) => {
   return { status: 200, text: async () => JSON.stringify({ access_token: 'oauth-access-1', refresh_token: 'oauth-refresh-1', expires_in: 3600 }) };
 };
 
-function handlers(extra: { signInTimeoutMs?: number } = {}) {
+function handlers(extra: { signInTimeoutMs?: number; fetch?: FetchLike } = {}) {
   return createAuthHandlers({
     ctx: {
       emit: <E extends EventChannel>(name: E, payload: FleetEvents[E]) => events.push({ name, payload }),
@@ -208,6 +208,22 @@ describe('auth handlers: sign-in', () => {
     await h['auth:cancel']();
     expect(await pending).toEqual({ state: 'idle' });
     expect(events.at(-1)).toEqual({ name: 'auth:state', payload: { state: 'idle' } });
+  });
+
+  it('can be cancelled while the code is being exchanged', async () => {
+    let exchangeStarted = false;
+    const hangingFetch: FetchLike = (_url, init) =>
+      new Promise((_resolve, reject) => {
+        exchangeStarted = true;
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    browser = approvingBrowser((state) => ({ code: 'code-slow', state }));
+    const h = handlers({ fetch: hangingFetch });
+    const pending = h['auth:signIn']('demo');
+    while (!exchangeStarted) await new Promise((r) => setTimeout(r, 1));
+    await h['auth:cancel']();
+    expect(await pending).toEqual({ state: 'idle' });
+    expect(vault.entries.has('demo')).toBe(false);
   });
 
   it('times out', async () => {

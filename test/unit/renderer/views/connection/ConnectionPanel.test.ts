@@ -133,7 +133,7 @@ describe('ConnectionPanel', () => {
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener');
     expect(screen.getByRole('link', { name: 'open the sign-in page' })).toHaveAttribute('href', url);
-    await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Cancel sign-in' }));
     expect(bridge.callsTo('auth:cancel')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('Waiting for the browser…')).not.toBeInTheDocument());
   });

@@ -175,6 +175,11 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     const url = new URL(target, origin);
     const path = url.pathname;
     if (path.startsWith('/tiles/')) return tiles.handle(req, res, url);
+    if (path === '/favicon.ico') {
+      res.writeHead(204, { 'cache-control': 'public, max-age=86400' });
+      res.end();
+      return;
+    }
     if (path.startsWith('/embed/')) return embed.handle(req, res, url);
     if (path.startsWith('/oauth/')) {
       if (!handleAuthRequest(req, res, url, context)) sendErrorBody(res, 404, 'not_found', `No such endpoint: ${path}`);

@@ -114,6 +114,7 @@ export const MAP_JS = `'use strict';
 
   function load() {
     if (expired) return;
+    if (expiryTimer) { clearTimeout(expiryTimer); expiryTimer = null; }
     fetch('/embed/data', { credentials: 'same-origin', cache: 'no-store' })
       .then(function (res) {
         if (res.status === 401) { expire(); return null; }
@@ -132,6 +133,9 @@ export const MAP_JS = `'use strict';
       });
   }
 
+  // Check again at once when the dispatcher comes back to the map.
+  window.addEventListener('focus', load);
+  document.addEventListener('visibilitychange', function () { if (!document.hidden) load(); });
   load();
 })();
 `;

@@ -15,6 +15,8 @@ export class ConnectionState {
   busy = $state(false);
   notice = $state.raw<Notice | null>(null);
   loadError = $state.raw<AppError | null>(null);
+  /** No keychain could be used: sign-ins last for this run only. */
+  tokenInMemoryOnly = $state(false);
 
   readonly active = $derived(this.profiles?.profiles.find((p) => p.id === this.profiles?.activeId) ?? null);
 
@@ -32,6 +34,7 @@ export class ConnectionState {
     this.offs.push(
       bridge.on('profiles:changed', (s) => (this.profiles = s)),
       bridge.on('auth:state', (s) => this.onAuthState(s)),
+      bridge.on('status', (s) => (this.tokenInMemoryOnly = s.tokenInMemoryOnly)),
     );
     void this.load();
     return () => this.stop();
@@ -52,6 +55,11 @@ export class ConnectionState {
       this.shell = (await call('app:info')).shell;
     } catch {
       this.shell = null;
+    }
+    try {
+      this.tokenInMemoryOnly = (await call('status:get')).tokenInMemoryOnly;
+    } catch {
+      // The status bar reports status problems; nothing to add here.
     }
   }
 

@@ -178,6 +178,16 @@ describe('ConnectionPanel', () => {
     expect(screen.queryByText(/Keep offline data/)).not.toBeInTheDocument();
   });
 
+  it('warns when no keychain could be used', async () => {
+    bridge.handle('status:get', () => ({ profileId: 'demo', state: 'online', lastSyncAt: null, nextAttemptAt: null, error: null, tokenInMemoryOnly: false, notice: null }));
+    render(ConnectionPanel);
+    await screen.findAllByRole('listitem');
+    await waitFor(() => expect(bridge.callsTo('status:get')).toHaveLength(1));
+    expect(screen.queryByText(/No usable system keychain/)).not.toBeInTheDocument();
+    bridge.emit('status', { profileId: 'demo', state: 'online', lastSyncAt: null, nextAttemptAt: null, error: null, tokenInMemoryOnly: true, notice: null });
+    expect(await screen.findByText(/No usable system keychain/)).toBeInTheDocument();
+  });
+
   it('offers no edit or delete for built-in profiles', async () => {
     render(ConnectionPanel);
     await screen.findAllByRole('listitem');

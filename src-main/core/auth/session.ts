@@ -28,6 +28,8 @@ export interface SessionOptions {
   schedule?: Schedule;
   /** Refresh this long before `expires_in` runs out; default 60 s. */
   refreshLeadMs?: number;
+  /** Wait before trying a refresh again after a network failure; default 30 s. */
+  refreshRetryMs?: number;
   refresh?: (endpoint: TokenEndpoint, refreshToken: string) => Promise<TokenSet>;
 }
 
@@ -46,6 +48,7 @@ export function createSession(o: SessionOptions): Session {
   const now = o.now ?? Date.now;
   const schedule = o.schedule ?? defaultSchedule;
   const lead = o.refreshLeadMs ?? 60_000;
+  const retryMs = o.refreshRetryMs ?? 30_000;
   const refresh = o.refresh ?? refreshTokens;
   let expiresAt: number | null = null;
   let cancelTimer: (() => void) | null = null;
@@ -96,7 +99,14 @@ export function createSession(o: SessionOptions): Session {
           await markSignedOut();
           return false;
         }
-        // Network trouble: keep the tokens; the next 401 or timer tries again.
+        // Network trouble: keep the tokens; try again a little later (a 401 also does).
+        if (expiresAt !== null && generation === started) {
+          cancelTimer?.();
+          cancelTimer = schedule(() => {
+            cancelTimer = null;
+            void tryRefresh(false);
+          }, retryMs);
+        }
         return false;
       }
     })().finally(() => {

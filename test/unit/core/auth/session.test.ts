@@ -126,6 +126,32 @@ describe('session', () => {
     expect(sched.live()).toEqual([]);
   });
 
+  it('tries a failed proactive refresh again later', async () => {
+    let calls = 0;
+    const { session, sched } = setup({
+      refresh: async () => {
+        calls++;
+        if (calls === 1) throw new FleetError('network', 'Could not reach the token endpoint');
+        return { accessToken: 'acc-2', refreshToken: 'ref-2', expiresInSec: 300, tokenType: null };
+      },
+    });
+    await session.store({ accessToken: 'acc-1', refreshToken: 'ref-1', expiresInSec: 300, tokenType: null });
+    const fire = async () => {
+      const due = sched.live()[0];
+      due.cancelled = true;
+      due.fn();
+      await new Promise((r) => setTimeout(r, 0));
+      await session.getToken();
+    };
+    await fire();
+    expect(calls).toBe(1);
+    expect(sched.live().map((t) => t.ms)).toEqual([30_000]);
+    expect(await session.getToken()).toBe('acc-1');
+    await fire();
+    expect(calls).toBe(2);
+    expect(await session.getToken()).toBe('acc-2');
+  });
+
   it('refreshes before handing out a token known to be expired', async () => {
     const clock = { t: 0 };
     const { session } = setup({ nowMs: clock, refresh: async () => ({ accessToken: 'fresh', refreshToken: 'r2', expiresInSec: 60, tokenType: null }) });

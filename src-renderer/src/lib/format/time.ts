@@ -38,6 +38,12 @@ export function relativeTime(iso: string | null | undefined, now: number): strin
   return diff > 0 ? `${formatSpan(diff)} ago` : `in ${formatSpan(diff)}`;
 }
 
+/** Like relativeTime but only the largest unit ("2 h ago"), for narrow list columns. */
+export function shortRelativeTime(iso: string | null | undefined, now: number): string {
+  const text = relativeTime(iso, now);
+  return text.replace(/^(in )?(\d+ h) \d+ min/, '$1$2');
+}
+
 /** Local date and time, e.g. "2026-11-22 14:03:10". */
 export function formatLocal(iso: string | null | undefined): string {
   const at = parseTime(iso);

@@ -58,7 +58,7 @@ export function buildClusterIndex(assets: readonly Asset[]): ClusterIndex {
     if (!gps) continue;
     points.push({ type: 'Feature', properties: { assetId: asset.assetId }, geometry: { type: 'Point', coordinates: [gps.lng, gps.lat] } });
   }
-  return new Supercluster<PointProps, Supercluster.AnyProps>({ radius: 50, maxZoom: 17 }).load(points);
+  return new Supercluster<PointProps, Supercluster.AnyProps>({ radius: 70, maxZoom: 17 }).load(points);
 }
 
 export type MapItem =
@@ -123,5 +123,5 @@ export function clusterLabel(count: number): string {
 
 /** Size of a cluster bubble in px, growing slowly with the count. */
 export function clusterSize(count: number): number {
-  return Math.round(26 + Math.min(24, Math.log10(Math.max(1, count)) * 8));
+  return Math.round(24 + Math.min(18, Math.log10(Math.max(1, count)) * 6));
 }

@@ -4,7 +4,7 @@ import type { UnitDescriptor } from './units';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 /**
- * Monday 2024-01-01 00:00 local time; the simulated history starts here. The fleet works
+ * 2024-01-01 00:00 local time; the simulated history starts here. The fleet works
  * in America/Denver; the simulation uses standard time (UTC−7) all year for simplicity.
  */
 export const SIM_EPOCH = Date.UTC(2024, 0, 1, 7);
@@ -33,9 +33,9 @@ export interface PhysicalState {
   inputs: [boolean, boolean, boolean, boolean];
 }
 
+/** The demo fleet works every day (so the demo is alive on weekends too). */
 function workDaysBefore(day: number): number {
-  if (day <= 0) return 0;
-  return Math.floor(day / 7) * 5 + Math.min(day % 7, 5);
+  return Math.max(day, 0);
 }
 
 /** Pure function of (unit, time): the simulation has no hidden state. */
@@ -44,11 +44,10 @@ export function physicalState(unit: UnitDescriptor, timeMs: number): PhysicalSta
   const local = t - SIM_EPOCH;
   const day = Math.floor(local / DAY);
   const minuteOfDay = (local - day * DAY) / MINUTE;
-  const workday = day % 7 < 5;
   const doneDays = workDaysBefore(day);
 
-  const inShift = workday && unit.shiftMinutes > 0 && minuteOfDay >= unit.shiftStartMinute && minuteOfDay < unit.shiftStartMinute + unit.shiftMinutes;
-  const elapsed = workday ? Math.min(Math.max(minuteOfDay - unit.shiftStartMinute, 0), unit.shiftMinutes) : 0;
+  const inShift = unit.shiftMinutes > 0 && minuteOfDay >= unit.shiftStartMinute && minuteOfDay < unit.shiftStartMinute + unit.shiftMinutes;
+  const elapsed = Math.min(Math.max(minuteOfDay - unit.shiftStartMinute, 0), unit.shiftMinutes);
   const fullCycles = Math.floor(elapsed / unit.cycleMinutes);
   const inCycle = elapsed - fullCycles * unit.cycleMinutes;
   const movingToday = fullCycles * unit.movingMinutes + Math.min(inCycle, unit.movingMinutes);

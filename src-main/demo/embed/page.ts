@@ -63,6 +63,7 @@ export const MAP_JS = `'use strict';
   var map = L.map('map', { zoomControl: true, attributionControl: true }).setView([40.7, -111.9], 10);
   L.tileLayer('/tiles/{z}/{x}/{y}.png', { maxZoom: 19, attribution: 'Demo tiles' }).addTo(map);
   var layer = L.layerGroup().addTo(map);
+  var canvas = null; // used for big fleets, where SVG markers get slow
   var fitted = false;
   var expired = false;
   var expiryTimer = null;
@@ -82,6 +83,7 @@ export const MAP_JS = `'use strict';
   function draw(data) {
     layer.clearLayers();
     var bounds = [];
+    if (data.assets.length > 1000 && !canvas) canvas = L.canvas({ padding: 0.5 });
     data.assets.forEach(function (a) {
       if (typeof a.lat !== 'number' || typeof a.lng !== 'number') return;
       var focused = data.view.kind === 'focus';
@@ -90,7 +92,8 @@ export const MAP_JS = `'use strict';
         color: a.inMotion ? '#1565c0' : '#455a64',
         fillColor: a.inMotion ? '#42a5f5' : '#90a4ae',
         fillOpacity: 0.9,
-        weight: 2
+        weight: 2,
+        renderer: canvas || undefined
       });
       var label = document.createElement('div');
       var title = document.createElement('div');

@@ -48,11 +48,11 @@ const httpUrl = (label: string) =>
     v.check((s) => {
       try {
         const u = new URL(s);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+        return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && u.username === '' && u.password === '';
       } catch {
         return false;
       }
-    }, `${label} must be a full http:// or https:// address`),
+    }, `${label} must be a full http:// or https:// address (without a user name or password in it)`),
   );
 const optionalHttpUrl = (label: string) =>
   v.union([v.pipe(v.string(), v.trim(), v.length(0)), httpUrl(label)], `${label} must be empty or a full http:// or https:// address`);

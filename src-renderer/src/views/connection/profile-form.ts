@@ -28,7 +28,8 @@ export function draftFrom(p: Profile): ProfileDraft {
 function isHttpUrl(s: string): boolean {
   try {
     const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+    // Credentials in a URL would end up in the (non-secret) profiles file.
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && u.username === '' && u.password === '';
   } catch {
     return false;
   }

@@ -41,6 +41,7 @@ describe('profile validation', () => {
     [{ name: '  ' }, /Name is required/, 'name'],
     [{ baseUrl: 'ftp://fleet.example.com/v1' }, /Base URL must be a full http/, 'baseUrl'],
     [{ baseUrl: 'https://fleet.example.com/api' }, /Base URL must end in \/v1/, 'baseUrl'],
+    [{ baseUrl: 'https://user:pw@fleet.example.com/v1' }, /without a user name or password/, 'baseUrl'],
     [{ tokenUrl: 'file:///etc/passwd' }, /Token URL must be empty or a full http/, 'tokenUrl'],
     [{ clientId: '' }, /Client id is required for signing in with OAuth/, 'clientId'],
     [{ tokenUrl: '' }, /both the authorize URL and the token URL/, 'tokenUrl'],

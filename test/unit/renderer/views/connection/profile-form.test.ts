@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../../../../src-main/contract';
+import { canSignIn, draftFrom, emptyDraft, fieldOf, toInput, validateDraft } from '../../../../../src-renderer/src/views/connection/profile-form';
+
+const good = { ...emptyDraft(), name: 'North', baseUrl: 'https://north.example.com/v1/', authorizeUrl: 'https://a.example.com/authorize', tokenUrl: 'https://a.example.com/token', clientId: 'desk' };
+
+describe('profile form checks', () => {
+  it('accepts a complete draft', () => {
+    expect(validateDraft(good)).toEqual({});
+  });
+
+  it.each([
+    [{ name: ' ' }, 'name', 'Name is required.'],
+    [{ baseUrl: 'north.example.com/v1' }, 'baseUrl', 'Base URL must be a full http:// or https:// address.'],
+    [{ baseUrl: 'https://u:p@north.example.com/v1' }, 'baseUrl', 'Base URL must be a full http:// or https:// address.'],
+    [{ baseUrl: 'https://north.example.com/v2' }, 'baseUrl', 'Base URL must end in /v1 (for example https://fleet.example.com/v1).'],
+    [{ tokenUrl: '' }, 'tokenUrl', 'Give both the authorize URL and the token URL, or neither.'],
+    [{ clientId: '' }, 'clientId', 'Client id is required for signing in with OAuth.'],
+    [{ aempUrl: 'ftp://x' }, 'aempUrl', 'Fleet (AEMP) URL must be empty or a full http:// or https:// address.'],
+  ])('flags %j', (patch, field, message) => {
+    expect(validateDraft({ ...good, ...patch })).toEqual({ [field]: message });
+  });
+
+  it('sends the secret only when one was typed, trimmed', () => {
+    expect(toInput(good)).not.toHaveProperty('clientSecret');
+    expect(toInput({ ...good, clientSecret: ' s3cret ', id: 'p-1' })).toMatchObject({ id: 'p-1', clientSecret: 's3cret' });
+  });
+
+  it('edits a profile without ever holding its secret', () => {
+    const p: Profile = { id: 'p-1', name: 'N', baseUrl: 'https://n/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '', builtIn: false, hasClientSecret: true, signedIn: false };
+    expect(draftFrom(p).clientSecret).toBe('');
+    expect(canSignIn(p)).toBe(false);
+    expect(canSignIn({ ...p, authorizeUrl: 'https://a', tokenUrl: 'https://t', clientId: 'c' })).toBe(true);
+  });
+
+  it('maps main-side error paths to fields', () => {
+    expect(fieldOf('baseUrl')).toBe('baseUrl');
+    expect(fieldOf('$.whatever')).toBeNull();
+    expect(fieldOf(undefined)).toBeNull();
+  });
+});

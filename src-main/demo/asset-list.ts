@@ -1,5 +1,5 @@
 import type { Metric } from '../contract';
-import { metricsFor } from './asset-metrics';
+import { metricsFor, metricsJsonFor } from './asset-metrics';
 import { focusView, type EmbedSigner } from './embed/signer';
 import type { SeededRandom } from './prng';
 import type { FleetSimulation, UnitDescriptor } from './sim';
@@ -92,7 +92,7 @@ export class AssetListRenderer {
       }
       const reportedAt = this.sim.reportedAt(unit, nowMs);
       if (this.metricsReportedAt[i] !== reportedAt) {
-        this.metricsJson[i] = JSON.stringify(metricsFor(unit, this.sim.stateAt(unit, nowMs)));
+        this.metricsJson[i] = metricsJsonFor(unit, this.sim.stateAt(unit, nowMs));
         this.metricsReportedAt[i] = reportedAt;
       }
       parts[i] = `${heads[i]}${this.metricsJson[i]}}`;

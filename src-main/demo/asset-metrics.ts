@@ -20,55 +20,64 @@ const SOURCE_BY_METRIC: Record<string, string> = {
   'cab-temperature': 'can-bus',
 };
 
-/** The `metrics` object of one asset as the service sends it (null when nothing was collected). */
-export function metricsFor(unit: UnitDescriptor, state: UnitState): Record<string, Metric> | null {
-  if (!unit.hasMetrics) return null;
-  const out: Record<string, Metric> = {};
+const num = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
+
+/**
+ * The `metrics` object of one asset as JSON text (`null` when nothing was collected).
+ * Written directly as text: for 50 000 assets this is several times faster than
+ * building objects and stringifying them. Metric names and sources need no escaping.
+ */
+export function metricsJsonFor(unit: UnitDescriptor, state: UnitState): string {
+  if (!unit.hasMetrics) return 'null';
+  const parts: string[] = [];
   // Most metrics of one report share a handful of timestamps: format each once.
   const stamps = new Map<number, string>();
-  const stamp = (ms: number): string => {
-    let text = stamps.get(ms);
-    if (text === undefined) {
-      text = iso(ms, unit.fractionalTimestamps);
-      stamps.set(ms, text);
+  const add = (name: string, valueJson: string, collectedKey = name, otherJson = '{}'): void => {
+    const ms = state.collectedOn[collectedKey];
+    let stamp = stamps.get(ms);
+    if (stamp === undefined) {
+      stamp = iso(ms, unit.fractionalTimestamps);
+      stamps.set(ms, stamp);
     }
-    return text;
-  };
-  const add = (name: string, value: unknown, collectedKey = name, other: Record<string, unknown> = {}): void => {
-    out[name] = {
-      value,
-      meta: { collectedOn: stamp(state.collectedOn[collectedKey]), source: SOURCE_BY_METRIC[collectedKey] ?? 'telematics-device', other },
-    };
+    const source = SOURCE_BY_METRIC[collectedKey] ?? 'telematics-device';
+    parts.push(`"${name}":{"value":${valueJson},"meta":{"collectedOn":"${stamp}","source":"${source}","other":${otherJson}}}`);
   };
   if (unit.hasGps) {
-    add('gps', { lat: Math.round(state.lat * 1e6) / 1e6, lng: Math.round(state.lng * 1e6) / 1e6 }, 'gps', unit.index % 3 === 0 ? { accuracyM: 3 + (unit.index % 7) } : {});
+    const lat = Math.round(state.lat * 1e6) / 1e6;
+    const lng = Math.round(state.lng * 1e6) / 1e6;
+    add('gps', `{"lat":${num(lat)},"lng":${num(lng)}}`, 'gps', unit.index % 3 === 0 ? `{"accuracyM":${3 + (unit.index % 7)}}` : '{}');
     if (unit.type === 'thing') {
-      add('speed', state.speedKmh);
-      add('heading', state.heading);
-      add('in-motion', state.inMotion);
-      add('altitude', state.altitude);
+      add('speed', num(state.speedKmh));
+      add('heading', num(state.heading));
+      add('in-motion', String(state.inMotion));
+      add('altitude', num(state.altitude));
     }
   }
-  add('last-device-update', new Date(state.reportedAt).toISOString());
-  add('time-zone', state.timeZone);
-  add('address-region', state.region);
-  add('geo-regions', state.geoRegions);
-  if (unit.type === 'area') return out;
-
-  if (unit.hasEngine) {
-    add('ignition', state.ignition);
-    add('fuel', state.fuelPct);
-    add('engine-runtime', state.engineRuntimeMs);
-    add('battery', state.battery);
+  add('last-device-update', `"${new Date(state.reportedAt).toISOString()}"`);
+  add('time-zone', JSON.stringify(state.timeZone));
+  add('address-region', JSON.stringify(state.region));
+  add('geo-regions', JSON.stringify(state.geoRegions));
+  if (unit.type === 'thing') {
+    if (unit.hasEngine) {
+      add('ignition', String(state.ignition));
+      add('fuel', num(state.fuelPct));
+      add('engine-runtime', num(state.engineRuntimeMs));
+      add('battery', num(state.battery));
+    }
+    if (unit.hasOdometer) add('odometer', num(state.odometerCm));
+    for (let i = 0; i < unit.lightCount; i++) add(`${unit.lightsKey}${i + 1}-runtime`, num(state.lightsRuntimeMs[i]), `lights${i + 1}-runtime`);
+    if (unit.hasCab) add('cab-temperature', num(state.cabTemp));
+    if (unit.hasSolar) add('solar-battery1', num(state.solarBattery));
+    if (unit.category === 'generator') add('current1', num(state.current1));
+    if (unit.hasInputs) state.inputs.forEach((on, i) => add(`input${i + 1}`, String(on)));
+    add('signal-strength', num(state.signal));
+    add('device-battery', num(state.deviceBattery));
+    if (state.ipEndpoint) add('ip-endpoint', JSON.stringify(state.ipEndpoint));
   }
-  if (unit.hasOdometer) add('odometer', state.odometerCm);
-  for (let i = 0; i < unit.lightCount; i++) add(`${unit.lightsKey}${i + 1}-runtime`, state.lightsRuntimeMs[i], `lights${i + 1}-runtime`);
-  if (unit.hasCab) add('cab-temperature', state.cabTemp);
-  if (unit.hasSolar) add('solar-battery1', state.solarBattery);
-  if (unit.category === 'generator') add('current1', state.current1);
-  if (unit.hasInputs) state.inputs.forEach((on, i) => add(`input${i + 1}`, on));
-  add('signal-strength', state.signal);
-  add('device-battery', state.deviceBattery);
-  if (state.ipEndpoint) add('ip-endpoint', state.ipEndpoint);
-  return out;
+  return `{${parts.join(',')}}`;
+}
+
+/** The same metrics as objects (used where single fields get corrupted on purpose). */
+export function metricsFor(unit: UnitDescriptor, state: UnitState): Record<string, Metric> | null {
+  return JSON.parse(metricsJsonFor(unit, state)) as Record<string, Metric> | null;
 }

@@ -104,7 +104,9 @@ export interface ListResult {
   searchMatches: number;
 }
 
-const byName = (a: IndexedAsset, b: IndexedAsset) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.asset.assetId < b.asset.assetId ? -1 : a.asset.assetId > b.asset.assetId ? 1 : 0);
+// Natural order ("Yard 75" before "Yard 725"), case-insensitive, ties broken by id.
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const byName = (a: IndexedAsset, b: IndexedAsset) => collator.compare(a.asset.name, b.asset.name) || collator.compare(a.asset.assetId, b.asset.assetId);
 
 /** The sort value, or null when the asset has none (those always sort last). */
 function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {

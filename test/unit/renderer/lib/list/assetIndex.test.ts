@@ -85,3 +85,10 @@ describe('sort', () => {
     expect(r.rows[0].fuel).toBe(100);
   });
 });
+
+describe('natural name order', () => {
+  it('sorts numbers inside names by value', () => {
+    const idx = indexAssets([asset(1, { name: 'Yard 725' }), asset(2, { name: 'Yard 75' }), asset(3, { name: 'yard 8' })]);
+    expect(applyList(idx, list(), NOW, 60).rows.map((r) => r.asset.name)).toEqual(['yard 8', 'Yard 75', 'Yard 725']);
+  });
+});

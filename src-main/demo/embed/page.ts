@@ -77,6 +77,8 @@ export const MAP_JS = `'use strict';
     if (expired) return;
     expired = true;
     showNotice('Map session expired');
+    // A native embed view has no parent frame: it can watch the title instead.
+    document.title = 'Map session expired';
     if (window.parent) window.parent.postMessage({ type: 'fleet-embed-expired' }, '*');
   }
 

@@ -53,6 +53,7 @@ describe.skipIf(!hasChromium)('demo embed page in Chromium', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.locator('#notice', { hasText: 'Map session expired' }).waitFor({ timeout: 30_000 });
     await expect.poll(() => page.evaluate(() => (window as unknown as { fleetMessages: unknown[] }).fleetMessages)).toContainEqual({ type: 'fleet-embed-expired' });
+    expect(await page.title()).toBe('Map session expired');
     expect(problems).toEqual([]);
     await page.close();
   });

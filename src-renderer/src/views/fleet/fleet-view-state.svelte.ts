@@ -81,11 +81,12 @@ export class FleetViewState {
     const token = ++this.#loadToken;
     this.listError = null;
     this.progress = null;
-    this.listing = null;
+    // A reload keeps the shown list until a new one arrives; a version switch clears it.
+    if (this.listing?.version !== version) this.listing = null;
     this.loading = true;
     try {
       const cached = await call('fleet:cached', version);
-      if (token === this.#loadToken && cached) this.listing = cached;
+      if (token === this.#loadToken && cached && (this.listing === null || this.listing.source === 'cache')) this.listing = cached;
     } catch {
       // No stored data: the network load below decides what is shown.
     }

@@ -17,7 +17,7 @@ vi.mock('leaflet', () => {
     const l = { addTo: () => l, on: () => l, setLatLng: () => l, setLatLngs: () => l };
     return l;
   };
-  const map = () => ({ fitBounds: vi.fn(), setView: vi.fn(), remove: vi.fn() });
+  const map = () => ({ fitBounds: vi.fn(), setView: vi.fn(), remove: vi.fn(), attributionControl: { setPrefix: vi.fn() } });
   const api = { map, tileLayer: layer, polyline: layer, circleMarker: layer, latLngBounds: () => ({}) };
   return { default: api };
 });
@@ -126,6 +126,20 @@ describe('FleetView loading', () => {
     expect(screen.getByRole('button', { name: 'Open unit EX-1' })).toBeInTheDocument();
     expect(screen.getByText('1 record could not be read')).toBeInTheDocument();
     expect(screen.getByText('$.Equipment[4].Location')).toBeInTheDocument();
+  });
+
+  it('keeps the shown list while reloading', async () => {
+    const second = deferred<FleetListing>();
+    let calls = 0;
+    setBridge(base({ 'fleet:list': () => (++calls === 1 ? listing() : second.promise) }).bridge);
+    render(FleetView);
+    await screen.findByRole('button', { name: 'Open unit EX-1' });
+    await fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(screen.getByText('Loading the fleet…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open unit EX-1' })).toBeInTheDocument();
+    second.resolve(listing({ equipment: [EX2] }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open unit EX-1' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Open unit EX-2' })).toBeInTheDocument();
   });
 
   it('sorts and filters the table', async () => {

@@ -11,7 +11,7 @@ vi.mock('leaflet', () => {
     layers.push(l);
     return l;
   };
-  const map = () => ({ fitBounds: vi.fn(), setView: vi.fn(), remove: vi.fn() });
+  const map = () => ({ fitBounds: vi.fn(), setView: vi.fn(), remove: vi.fn(), attributionControl: { setPrefix: vi.fn() } });
   return { default: { map, tileLayer: layer, polyline: layer, circleMarker: layer, latLngBounds: () => ({}) } };
 });
 

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushSync } from 'svelte';
 import { cleanup, render, screen } from '@testing-library/svelte';
 import EmbedPanel from '../../../../../src-renderer/src/views/embed/EmbedPanel.svelte';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
@@ -62,6 +63,29 @@ describe('EmbedPanel (web shell)', () => {
     await embed.open({ kind: 'subset', assetIds: ['thing:1', 'thing:2'] });
     render(EmbedPanel, { ws, embed });
     expect(screen.getByRole('alert')).toHaveTextContent('Too many assets for one map');
+    embed.close();
+  });
+});
+
+describe('EmbedPanel (Electron shell)', () => {
+  it('sends the placeholder bounds with embed:show and hides the native view while a dialog covers it', async () => {
+    bridge.handle('embed:show', () => undefined).handle('embed:hide', () => undefined);
+    const ws = new Workspace(new Clock(() => NOW));
+    ws.appInfo = { shell: 'electron', version: '0.1.0', platform: 'linux', demo: true };
+    const embed = new EmbedController({ now: () => NOW });
+    await embed.open({ kind: 'subset', assetIds: ['thing:1', 'thing:2'] });
+    render(EmbedPanel, { ws, embed });
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(document.querySelector('[data-session-id="s1"]')).not.toBeNull();
+    await vi.waitFor(() => expect(bridge.callsTo('embed:show').length).toBeGreaterThan(0));
+    expect(bridge.callsTo('embed:show')[0]).toEqual(['s1', { x: 0, y: 0, width: 0, height: 0 }]);
+    ws.settingsOpen = true;
+    flushSync();
+    await vi.waitFor(() => expect(bridge.callsTo('embed:hide')).toHaveLength(1));
+    const shows = bridge.callsTo('embed:show').length;
+    ws.settingsOpen = false;
+    flushSync();
+    await vi.waitFor(() => expect(bridge.callsTo('embed:show').length).toBe(shows + 1));
     embed.close();
   });
 });

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import { setBridge } from '../../../src-renderer/src/lib/bridge';
+import { DEFAULT_SETTINGS } from '../../../src-renderer/src/state/workspace.svelte';
+import App from '../../../src-renderer/src/App.svelte';
+import { asset, FakeBridge, metric, snapshot, status } from './fixtures';
+
+// uPlot (used by the Fleet view) reads matchMedia when it is imported; jsdom has none.
+vi.hoisted(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+});
+
+let bridge: FakeBridge;
+
+beforeEach(() => {
+  // jsdom has no ResizeObserver; Leaflet and the list only need it to exist.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  bridge = new FakeBridge()
+    .handle('app:info', () => ({ shell: 'web', version: '0.1.0', platform: 'linux', demo: true }))
+    .handle('settings:get', () => DEFAULT_SETTINGS)
+    .handle('status:get', () => status())
+    .handle('assets:get', () => snapshot([asset(1, {}, { gps: metric({ lat: 40, lng: -111 }), ignition: metric(true) }), asset(2, {}, null)]))
+    .handle('assets:refresh', () => snapshot([asset(3, {}, null)]))
+    .handle('embed:open', () => ({ id: 's1', kind: 'branch', assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }))
+    .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
+    .handle('fleet:cached', () => null);
+  setBridge(bridge);
+});
+afterEach(() => {
+  cleanup();
+  setBridge(null);
+  vi.unstubAllGlobals();
+});
+
+describe('App shell', () => {
+  it('starts from the cache and answers the keyboard shortcuts and menu commands', async () => {
+    render(App);
+    await screen.findByText('Truck 1');
+    expect(screen.getByTestId('asset-map')).toBeInTheDocument();
+
+    await fireEvent.keyDown(window, { key: ',', ctrlKey: true });
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument();
+
+    await fireEvent.keyDown(window, { key: 'm', ctrlKey: true });
+    await screen.findByTitle('Branch map');
+    expect(bridge.callsTo('embed:open')).toEqual([[{ kind: 'branch' }]]);
+
+    await fireEvent.keyDown(window, { key: 'r', ctrlKey: true });
+    await screen.findByText('Truck 3');
+
+    bridge.emit('menu:command', { command: 'show-fleet' });
+    await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Fleet' })).toHaveAttribute('aria-selected', 'true'));
+  });
+});

@@ -43,6 +43,8 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   const env = options.env ?? process.env;
   // Fails early, with the variable's name, when a FLEET_* setting is malformed.
   readEnvConfig(env);
+  // FLEET_HTTP_TIMEOUT_MS shortens the per-attempt timeout (tests with stalled services).
+  const httpTimeoutMs = positiveInt(env.FLEET_HTTP_TIMEOUT_MS, 'FLEET_HTTP_TIMEOUT_MS');
   const { platform, userDataDir } = options;
 
   const sinks = new Set<EventSink>();
@@ -86,7 +88,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
 
   const stores = createStoreFactory(userDataDir);
   let store: OfflineStore = stores.open(auth.profiles.activeId);
-  const http = createHttpClient(auth.activeTokenSource);
+  const http = createHttpClient(auth.activeTokenSource, httpTimeoutMs ? { defaultTimeoutMs: httpTimeoutMs } : {});
 
   const ctx: CoreContext = {
     userDataDir,

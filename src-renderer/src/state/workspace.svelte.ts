@@ -8,6 +8,7 @@ import { call, errorOf, fleet } from '../lib/bridge';
 import { applyList, assetsById, idSet, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
 import { clickSelect, emptySelection, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
 import { Clock } from './clock.svelte';
+import { perfMark } from '../lib/perf';
 
 export const DEFAULT_SETTINGS: Settings = {
   refreshIntervalSec: 60,
@@ -92,6 +93,7 @@ export class Workspace {
   }
 
   setSnapshot(snapshot: AssetSnapshot): void {
+    perfMark('fd:data-ready');
     this.snapshot = snapshot;
     this.selection = pruneSelection(this.selection, idSet(snapshot.assets));
   }

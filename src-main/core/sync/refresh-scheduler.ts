@@ -19,6 +19,8 @@ export interface RefreshSchedulerOptions<T> {
 }
 
 const OFFLINE_KINDS = new Set<AppError['kind']>(['network', 'timeout', 'server', 'rate-limited', 'offline']);
+/** Errors whose detail may vary from retry to retry during one outage. */
+const SAME_OUTAGE_KINDS = new Set<AppError['kind']>(['network', 'timeout', 'server', 'offline']);
 
 const realTimers: SchedulerTimers = {
   setTimeout(fn, ms) {
@@ -198,10 +200,16 @@ export class RefreshScheduler<T = unknown> {
     if (this.running) this.schedule(delay);
   }
 
-  /** Keeps the previous error object when the same error repeats. */
+  /**
+   * Keeps the previous error object when the same error repeats. While the service stays
+   * unreachable or failing, retries that fail with a varying detail (502 then 503, reset
+   * then refused) are still the same outage: one alert, not one per retry.
+   */
   private sameOrNew(error: AppError): AppError {
     const previous = this.current.error;
-    if (previous && previous.kind === error.kind && previous.message === error.message && previous.status === error.status) return previous;
+    if (!previous || previous.kind !== error.kind) return error;
+    if (previous.message === error.message && previous.status === error.status) return previous;
+    if (SAME_OUTAGE_KINDS.has(error.kind) && (this.current.state === 'offline' || this.current.state === 'syncing')) return previous;
     return error;
   }
 

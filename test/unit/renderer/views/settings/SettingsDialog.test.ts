@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import SettingsDialog from '../../../../../src-renderer/src/views/settings/SettingsDialog.svelte';
+import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
+import { DEFAULT_SETTINGS, Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
+import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
+import type { Settings } from '../../../../../src-main/contract';
+import { FakeBridge, NOW } from '../../fixtures';
+
+let bridge: FakeBridge;
+beforeEach(() => {
+  bridge = new FakeBridge();
+  setBridge(bridge);
+});
+afterEach(() => {
+  cleanup();
+  setBridge(null);
+});
+
+function open() {
+  const ws = new Workspace(new Clock(() => NOW));
+  const onClose = vi.fn();
+  render(SettingsDialog, { ws, onClose });
+  return { ws, onClose };
+}
+
+describe('SettingsDialog', () => {
+  it('shows validation errors next to the field and sends nothing', async () => {
+    const { onClose } = open();
+    await fireEvent.input(screen.getByLabelText('Refresh every (seconds)'), { target: { value: '2' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Refresh interval must be between 15 and 86400')).toBeInTheDocument();
+    expect(screen.getByLabelText('Refresh every (seconds)')).toHaveAttribute('aria-invalid', 'true');
+    expect(bridge.callsTo('settings:set')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('saves valid settings and closes; a refusal from the main side is shown', async () => {
+    bridge.handle('settings:set', () => {
+      throw Object.assign(new Error('Could not write settings: disk full'), { kind: 'storage' });
+    });
+    const { ws, onClose } = open();
+    await fireEvent.change(screen.getByLabelText('Units'), { target: { value: 'imperial' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Settings not saved: Could not write settings: disk full');
+    expect(onClose).not.toHaveBeenCalled();
+
+    bridge.handle('settings:set', (patch) => ({ ...DEFAULT_SETTINGS, ...(patch as Partial<Settings>) }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ws.settings.units).toBe('imperial');
+    expect(bridge.callsTo('settings:set').at(-1)?.[0]).toMatchObject({ units: 'imperial', refreshIntervalSec: 60 });
+  });
+
+  it('Escape closes the dialog', async () => {
+    const { onClose } = open();
+    await fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+  });
+});

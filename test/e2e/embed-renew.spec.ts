@@ -1,0 +1,43 @@
+/**
+ * Issue 4: an embedded map whose session ends is renewed by the app with no click —
+ * the demo's embed sessions are cut to 4 s so the expiry happens during the test.
+ */
+import { expect, test } from '@playwright/test';
+import { startWebShell, type WebShell } from './support/web-shell';
+import { saveScreenshot } from './support/screenshots';
+import { embedFrame, embedPanel, openApp } from './support/app';
+
+let shell: WebShell;
+
+test.beforeAll(async () => {
+  shell = await startWebShell({ env: { FLEET_DEMO_EMBED_SECONDS: '4' } });
+});
+
+test.afterAll(async () => {
+  await shell?.stop();
+});
+
+test('the branch map renews its session by itself and shows the map again', async ({ page }) => {
+  await openApp(page, shell);
+  await page.getByRole('button', { name: 'Branch map' }).click();
+  const panel = embedPanel(page);
+  const frame = panel.frameLocator('iframe');
+  await expect(frame.locator('.leaflet-container')).toBeVisible();
+  const firstSrc = await embedFrame(page).getAttribute('src');
+  expect(firstSrc).toMatch(/\/embed\/auth\?/);
+  await expect(panel.getByRole('status').filter({ hasText: 'Session renewed' })).toHaveCount(0);
+  await saveScreenshot(page, 'embed-renew-before');
+
+  // The session ends after 4 s; the page tells the app, which asks for a fresh URL.
+  await expect(panel.getByRole('status').filter({ hasText: /Session renewed at/ })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => embedFrame(page).getAttribute('src'), { timeout: 30_000 }).not.toBe(firstSrc);
+  const renewedSrc = await embedFrame(page).getAttribute('src');
+  expect(renewedSrc).toMatch(/\/embed\/auth\?/);
+
+  // The new frame shows the map, not an expiry page.
+  const renewed = panel.frameLocator('iframe');
+  await expect(renewed.locator('.leaflet-container')).toBeVisible();
+  await expect(renewed.getByRole('heading', { name: /expired/i })).toHaveCount(0);
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await saveScreenshot(page, 'embed-renew-after');
+});

@@ -1,0 +1,36 @@
+/**
+ * `npm run bench [-- --sizes 1000,10000 --runs 3 --reuse-build]`: runs the fleet-scale
+ * benchmark, prints one table and writes it as JSON to bench/results/<date>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatTable, runBenchmark } from './benchmark';
+
+function positiveInts(text: string, name: string): number[] {
+  const values = text.split(',').map((part) => Number(part.trim()));
+  if (values.length === 0 || values.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`--${name} wants whole numbers above 0 separated by commas, not "${text}"`);
+  return values;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { sizes: { type: 'string' }, runs: { type: 'string' }, 'reuse-build': { type: 'boolean', default: false } },
+  });
+  const sizes = values.sizes ? positiveInts(values.sizes, 'sizes') : undefined;
+  const runs = values.runs ? positiveInts(values.runs, 'runs')[0] : undefined;
+  const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+  const result = await runBenchmark({ sizes, runs, log, reuseBuild: values['reuse-build'] });
+  const table = formatTable(result);
+  process.stdout.write(`\n${table}\n\n`);
+  const folder = resolve(import.meta.dirname, 'results');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, `bench-${result.startedAt.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify({ ...result, table }, null, 2)}\n`);
+  process.stdout.write(`${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}; ${result.durationSec} s\nWritten to ${file}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`The benchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

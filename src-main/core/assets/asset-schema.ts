@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Asset, AssetType, Metric, SkippedAsset, ValueIssue } from '../../contract';
 import { pickEmbedUrl } from '../embed/embed-url';
-import { FleetError } from '../errors';
+import { FleetError, scrubSecrets } from '../errors';
 import { describeValue, pathKey } from './json-path';
 import { checkFor, gpsIssue } from './metric-checks';
 import { parseIsoTimestamp } from './timestamps';
@@ -146,8 +146,9 @@ function flagValue(name: string, value: unknown, metricPath: string, issues: Val
 }
 
 function skip(skipped: SkippedAsset[], index: number, id: unknown, path: string, reason: string): void {
-  const entry: SkippedAsset = { index, path, reason };
-  if (typeof id === 'string' && id) entry.assetId = id.slice(0, 100);
+  // Reasons quote the service's values, which a careless service may fill with our token.
+  const entry: SkippedAsset = { index, path, reason: scrubSecrets(reason) };
+  if (typeof id === 'string' && id) entry.assetId = scrubSecrets(id.slice(0, 100));
   skipped.push(entry);
 }
 
@@ -211,6 +212,7 @@ export function normalizeAssetList(json: unknown, now: Date = new Date()): { ass
     else if (category !== undefined && category !== null) {
       issues.push({ metric: 'category', path: `${base}.category`, message: `category is ${describeValue(category)}, expected text; not shown` });
     }
+    for (const issue of issues) issue.message = scrubSecrets(issue.message);
     assets.push(asset);
   }
   return { assets, skipped };

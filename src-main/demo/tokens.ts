@@ -47,6 +47,14 @@ export class TokenBook {
     return issued;
   }
 
+  /**
+   * Accepts an access token issued by another run of the demo (tests that restart the
+   * service on the same port and expect the client's saved token to keep working).
+   */
+  adopt(accessToken: string, opts: { ttlSec?: number } = {}): void {
+    this.access.set(accessToken, { expiresAt: opts.ttlSec === undefined ? null : this.now() + opts.ttlSec * 1000, ttlSec: opts.ttlSec });
+  }
+
   isValid(accessToken: string | null | undefined): boolean {
     if (!accessToken) return false;
     const record = this.access.get(accessToken);

@@ -2,7 +2,7 @@
  * Issue 3: the access token never reaches the renderer. A full session runs against a
  * demo service with a known token while every contract message (invoke requests and
  * answers, WebSocket event frames) is recorded; then the recordings, the built renderer
- * and the web shell's output are searched for the token. An embedded map frame must
+ * the web shell's output and its data folder are searched for the token. An embedded map frame must
  * not be able to reach the contract either.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -164,6 +164,10 @@ test('no contract message, renderer file or shell output carries the token; embe
   expect(rendererFiles.length).toBeGreaterThan(2);
   expect(rendererFiles.filter((f) => readFileSync(f).includes(token))).toEqual([]);
   expect(shell.output()).not.toContain(token);
+  // Nor on disk: nothing in the app's data folder (profiles, settings, offline store) holds it.
+  const dataFiles = filesUnder(shell.userDataDir);
+  expect(dataFiles.length).toBeGreaterThan(0);
+  expect(dataFiles.filter((f) => readFileSync(f).includes(token))).toEqual([]);
   expect(shell.output()).not.toMatch(/fd_(at|rt)_[A-Za-z0-9_-]{8,}/);
   // Nor in what the page itself can read.
   const pageText = await page.evaluate(() => `${document.documentElement.outerHTML}\n${JSON.stringify({ ...sessionStorage })}\n${JSON.stringify({ ...localStorage })}\n${document.cookie}`);

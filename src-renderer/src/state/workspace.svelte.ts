@@ -102,7 +102,10 @@ export class Workspace {
     if (this.refreshing) return;
     this.refreshing = true;
     try {
-      this.setSnapshot(await call('assets:refresh'));
+      const next = await call('assets:refresh');
+      // The refresh also announced this list as an 'assets' event, usually first: show it once.
+      const shown = this.snapshot;
+      if (!shown || shown.fetchedAt !== next.fetchedAt || shown.profileId !== next.profileId || shown.source !== next.source) this.setSnapshot(next);
       this.actionError = null;
     } catch (err) {
       this.actionError = errorOf(err); // the last good snapshot stays

@@ -17,6 +17,8 @@ export interface IndexedAsset {
   hasIssues: boolean;
   nameKey: string;
   categoryKey: string;
+  /** Position in natural name order within its index (sorting compares these, not strings). */
+  nameRank: number;
 }
 
 export function isMoving(asset: Asset): boolean {
@@ -37,7 +39,7 @@ export function gpsOf(asset: Asset): { lat: number; lng: number } | null {
 }
 
 export function indexAssets(assets: readonly Asset[]): IndexedAsset[] {
-  return assets.map((asset) => {
+  const rows = assets.map((asset): IndexedAsset => {
     const fuel = asset.metrics?.fuel?.value;
     const ignition = asset.metrics?.ignition?.value;
     return {
@@ -51,8 +53,13 @@ export function indexAssets(assets: readonly Asset[]): IndexedAsset[] {
       hasIssues: asset.issues.length > 0,
       nameKey: asset.name.toLowerCase(),
       categoryKey: (asset.category ?? '').toLowerCase(),
+      nameRank: 0,
     };
   });
+  // The collator is slow: rank once per snapshot so each keystroke's sort compares numbers.
+  const ordered = [...rows].sort(byNameText);
+  for (let i = 0; i < ordered.length; i++) ordered[i].nameRank = i;
+  return rows;
 }
 
 export interface FilterDef {
@@ -106,7 +113,8 @@ export interface ListResult {
 
 // Natural order ("Yard 75" before "Yard 725"), case-insensitive, ties broken by id.
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const byName = (a: IndexedAsset, b: IndexedAsset) => collator.compare(a.asset.name, b.asset.name) || collator.compare(a.asset.assetId, b.asset.assetId);
+const byNameText = (a: IndexedAsset, b: IndexedAsset) => collator.compare(a.asset.name, b.asset.name) || collator.compare(a.asset.assetId, b.asset.assetId);
+const byName = (a: IndexedAsset, b: IndexedAsset) => a.nameRank - b.nameRank;
 
 /** The sort value, or null when the asset has none (those always sort last). */
 function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {

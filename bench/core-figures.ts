@@ -12,7 +12,7 @@ import { refreshAssets } from '../src-main/core/handlers/assets';
 import { createHttpClient } from '../src-main/core/http/http-client';
 import type { CoreContext, HttpResponse, OfflineStore } from '../src-main/core/ports';
 import { createStoreFactory } from '../src-main/core/store/sqlite-store';
-import { startDemoService } from '../src-main/demo';
+import { startDemoService, type DemoService } from '../src-main/demo';
 import { since } from './stats';
 
 /** The demo's clock is frozen here so every run reads the same list. */
@@ -25,6 +25,8 @@ export const AEMP_REQUESTS_IN_FLIGHT = 2;
 export interface CoreRun {
   bareParseMs: number;
   pipelineMs: number;
+  /** The first refresh into an empty store (every observation is new). */
+  firstFillMs: number;
   coldStartMs: number;
   assets: number;
   bodyBytes: number;
@@ -55,48 +57,83 @@ function benchContext(store: () => OfflineStore, response: HttpResponse): CoreCo
   };
 }
 
-/** Fetches the demo's asset list once (N assets, frozen clock) as the core would receive it. */
-export async function fetchAssetList(assetCount: number): Promise<HttpResponse> {
-  const demo = await startDemoService({ assetCount, now: () => BENCH_CLOCK_MS });
-  try {
-    const url = `${demo.baseUrl}/branch/current/assets`;
+export interface AssetLists {
+  /** The list at the benchmark's clock. */
+  first: HttpResponse;
+  /** The same fleet a little later: about 5 % of the assets sent a new report. */
+  next: HttpResponse;
+  changedShare: number;
+}
+
+/** A clock step after which about `share` of the demo fleet has sent a new report. */
+export function stepForShare(demo: DemoService, from: number, share: number): number {
+  const units = demo.sim.units;
+  const changedAfter = (step: number) => units.filter((u) => demo.sim.reportedAt(u, from + step) !== demo.sim.reportedAt(u, from)).length / units.length;
+  let step = 1000;
+  while (changedAfter(step) < share && step < 3_600_000) step += 1000;
+  return step;
+}
+
+/** Fetches the demo's asset list (N assets) twice, as the core would receive it, 5 % changed in between. */
+export async function fetchAssetLists(assetCount: number): Promise<AssetLists> {
+  let clock = BENCH_CLOCK_MS;
+  const demo = await startDemoService({ assetCount, now: () => clock });
+  const url = `${demo.baseUrl}/branch/current/assets`;
+  const get = async (): Promise<HttpResponse> => {
     const res = await fetch(url, { headers: { authorization: `Bearer ${demo.demoToken}`, accept: 'application/json' } });
     const body = await res.text();
     if (!res.ok) throw new Error(`The demo service answered ${res.status} for the asset list`);
     return { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' }, body, url };
+  };
+  try {
+    const first = await get();
+    const step = stepForShare(demo, clock, 0.05);
+    const changed = demo.sim.units.filter((u) => demo.sim.reportedAt(u, clock + step) !== demo.sim.reportedAt(u, clock)).length;
+    clock += step;
+    const next = await get();
+    return { first, next, changedShare: changed / demo.sim.units.length };
   } finally {
     await demo.close();
   }
 }
 
 /**
- * One run: bare JSON.parse of the body, then the real refresh step (parse, validate,
- * normalize, save to a fresh store, announce), then a cold open + load of that store.
+ * One run in a fresh store: the first refresh fills it (timed apart), then the periodic
+ * refresh under test: the real refresh step (parse, validate, normalize, save, announce)
+ * of the 5 %-changed list, against a bare JSON.parse of the same bytes. Then a cold open
+ * and load of that store.
  */
-export async function measureCoreRun(response: HttpResponse): Promise<CoreRun> {
+export async function measureCoreRun(lists: AssetLists): Promise<CoreRun> {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-'));
   try {
-    gc();
-    let start = performance.now();
-    const parsed = JSON.parse(response.body) as unknown[];
-    const bareParseMs = since(start);
-    if (!Array.isArray(parsed)) throw new Error('The asset list is not an array');
-
     const factory = createStoreFactory(dir);
     const store = factory.open(PROFILE);
     let snapshot: AssetSnapshot;
+    let firstFillMs: number;
     let pipelineMs: number;
-    gc();
+    let bareParseMs: number;
     try {
+      gc();
+      let start = performance.now();
+      await refreshAssets(benchContext(() => store, lists.first));
+      firstFillMs = since(start);
+
+      gc();
       start = performance.now();
-      snapshot = await refreshAssets(benchContext(() => store, response));
+      const parsed = JSON.parse(lists.next.body) as unknown;
+      bareParseMs = since(start);
+      if (!Array.isArray(parsed)) throw new Error('The asset list is not an array');
+
+      gc();
+      start = performance.now();
+      snapshot = await refreshAssets(benchContext(() => store, lists.next));
       pipelineMs = since(start);
     } finally {
       store.close();
     }
 
     gc();
-    start = performance.now();
+    const start = performance.now();
     const reopened = createStoreFactory(dir).open(PROFILE);
     let loaded: AssetSnapshot | null;
     try {
@@ -106,7 +143,7 @@ export async function measureCoreRun(response: HttpResponse): Promise<CoreRun> {
     }
     const coldStartMs = since(start);
     if (!loaded || loaded.assets.length !== snapshot.assets.length) throw new Error('The store did not give back the saved asset list');
-    return { bareParseMs, pipelineMs, coldStartMs, assets: snapshot.assets.length, bodyBytes: Buffer.byteLength(response.body) };
+    return { bareParseMs, pipelineMs, firstFillMs, coldStartMs, assets: snapshot.assets.length, bodyBytes: Buffer.byteLength(lists.next.body) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { startDemoService, type DemoService } from '../src-main/demo';
-import { BENCH_CLOCK_MS } from './core-figures';
+import { startDemoService } from '../src-main/demo';
+import { BENCH_CLOCK_MS, stepForShare } from './core-figures';
 import { installProbes, scrollFrames, searchKeystrokes, startFrameRecorder, stopFrameRecorder, type PageProbe } from './page-probes';
 import { percentile } from './stats';
 
@@ -55,15 +55,6 @@ function processRssMb(pid: number): number {
   return Number(match[1]) / 1024;
 }
 
-/** A clock step after which about `share` of the fleet has sent a new report. */
-function stepForShare(demo: DemoService, from: number, share: number): number {
-  const units = demo.sim.units;
-  const changedAfter = (step: number) => units.filter((u) => demo.sim.reportedAt(u, from + step) !== demo.sim.reportedAt(u, from)).length / units.length;
-  let step = 1000;
-  while (changedAfter(step) < share && step < 3_600_000) step += 1000;
-  return step;
-}
-
 async function startWebShell(env: Record<string, string>, log: (line: string) => void): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/web/cli.ts')], {
     cwd: ROOT,
@@ -105,7 +96,7 @@ async function invoke(url: string, channel: string, args: unknown[] = []): Promi
   return body.value;
 }
 
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
+async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 300_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -158,7 +149,10 @@ export async function startRendererHarness(assetCount: number, rendererDir: stri
     const pid = child.pid!;
     // The first refresh fills the store; every page load then starts from the same state.
     await waitFor('the first refresh of the web shell', async () => {
-      const status = (await invoke(shell.url, 'status:get')) as { state: string; error: { message: string } | null };
+      if (child?.exitCode !== null) throw new Error(`The web shell exited (${child?.exitCode})`);
+      // A shell busy with a big list may not accept a connection in time: ask again.
+      const status = (await invoke(shell.url, 'status:get').catch(() => null)) as { state: string; error: { message: string } | null } | null;
+      if (!status) return false;
       if (status.state === 'error' || status.error) throw new Error(`The first refresh failed: ${status.error?.message}`);
       return status.state === 'online';
     });

@@ -39,11 +39,19 @@ export async function makeTempDir(prefix: string): Promise<{ dir: string; remove
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export async function startCore(options: { userDataDir: string; env: Record<string, string | undefined>; start?: boolean }): Promise<CoreRun> {
+export async function startCore(options: {
+  userDataDir: string;
+  env: Record<string, string | undefined>;
+  start?: boolean;
+  /** Keep only the newest this many events (long runs: recording every snapshot is a leak of its own). */
+  maxEvents?: number;
+}): Promise<CoreRun> {
+  const maxEvents = options.maxEvents ?? Infinity;
   const core = await createFleetDesk({ userDataDir: options.userDataDir, platform: webPlatformHooks('0.0.0-reliability'), env: options.env });
   const events: RecordedEvent[] = [];
   core.subscribe(<E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
     events.push({ name, payload });
+    if (events.length > maxEvents) events.splice(0, events.length - maxEvents);
   });
   let stopped = false;
   const run: CoreRun = {

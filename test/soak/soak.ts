@@ -200,7 +200,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   };
 
   try {
-    run = await startCore({ userDataDir: temp.dir, env: envFor(demo, { FLEET_HTTP_TIMEOUT_MS: '1500' }) });
+    run = await startCore({ userDataDir: temp.dir, env: envFor(demo, { FLEET_HTTP_TIMEOUT_MS: '1500' }), maxEvents: 50 });
     shell = await startWebShell({ core: run.core, rendererDir: RENDERER_DIR, log: (line) => crashMessages.push(`web shell: ${line}`) });
 
     if (useRenderer) {

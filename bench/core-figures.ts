@@ -3,9 +3,10 @@
  * bare JSON.parse of the same bytes, cold start from the store, and the paged AEMP 2.0
  * listing under 50 ms of service latency.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AssetSnapshot } from '../src-main/contract';
 import { FleetClient } from '../src-main/core/fleet/fleet-client';
 import { refreshAssets } from '../src-main/core/handlers/assets';
@@ -18,6 +19,7 @@ import { since } from './stats';
 /** The demo's clock is frozen here so every run reads the same list. */
 export const BENCH_CLOCK_MS = Date.UTC(2026, 10, 20, 14, 0, 0);
 const PROFILE = 'bench';
+const ROOT = resolve(import.meta.dirname, '..');
 const AEMP_LATENCY_MS = 50;
 /** Requests the AEMP pagination keeps in flight (see core/fleet/paginate.ts). */
 export const AEMP_REQUESTS_IN_FLIGHT = 2;
@@ -149,18 +151,56 @@ export async function measureCoreRun(lists: AssetLists): Promise<CoreRun> {
   }
 }
 
-/** The whole AEMP 2.0 fleet listing with the demo adding 50 ms to every request. */
-export async function measureAempRun(assetCount: number): Promise<AempRun> {
-  const demo = await startDemoService({ assetCount, aempPageSize: 100, now: () => BENCH_CLOCK_MS, faults: { latencyMs: AEMP_LATENCY_MS } });
+/** Starts `npm run demo-service` as its own process, so the service's work does not queue behind the client's. */
+async function startDemoProcess(args: string[]): Promise<{ aempUrl: string; token: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/demo/cli.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
   try {
-    const http = createHttpClient({ getToken: async () => demo.demoToken, handleUnauthorized: async () => false });
+    const started = await new Promise<{ aempUrl: string; token: string }>((resolveStart, reject) => {
+      let out = '';
+      let err = '';
+      const timer = setTimeout(() => reject(new Error(`The demo service did not start within 60 s: ${err.slice(-300)}`)), 60_000);
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const aemp = /AEMP URL:\s+(\S+)/.exec(out);
+        const token = /Demo token:\s+(\S+)/.exec(out);
+        if (aemp && token) {
+          clearTimeout(timer);
+          resolveStart({ aempUrl: aemp[1], token: token[1] });
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`The demo service exited (${code}): ${err.slice(-300)}`));
+      });
+    });
+    return { ...started, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** The whole AEMP 2.0 fleet listing, 100 units a page, with the demo adding 50 ms to every request. */
+export async function measureAempRun(assetCount: number): Promise<AempRun> {
+  const demo = await startDemoProcess(['--assets', String(assetCount), '--page-size', '100', '--latency-ms', String(AEMP_LATENCY_MS)]);
+  try {
+    const http = createHttpClient({ getToken: async () => demo.token, handleUnauthorized: async () => false });
     const client = new FleetClient(http, demo.aempUrl);
+    // One page first, so the service has built its fleet before the clock starts.
+    await http.get({ url: client.fleetPageUrl('2.0', 1), accept: 'application/json' });
     const start = performance.now();
     const listing = await client.listFleet('2.0');
     const ms = since(start);
     const floorMs = (listing.pages * AEMP_LATENCY_MS) / AEMP_REQUESTS_IN_FLIGHT;
     return { ms, pages: listing.pages, units: listing.equipment.length, floorMs };
   } finally {
-    await demo.close();
+    await demo.stop();
   }
 }

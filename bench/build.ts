@@ -1,6 +1,7 @@
 /**
- * Builds the renderer into its own folder for the benchmark (production mode, like the
- * shipped app), so a bench run never races another build writing `out/renderer`.
+ * Builds the renderer and the web shell's main side into their own folders for the
+ * benchmark (production mode, like the shipped app), so a bench run measures the code
+ * as it is now and never races another build writing `out/`.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { build } from 'vite';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const BENCH_RENDERER_DIR = resolve(ROOT, 'out', 'bench-renderer');
+export const BENCH_MAIN_DIR = resolve(ROOT, 'out', 'bench-main');
 
 /** Builds the renderer unless `reuse` is set and a build is already there; returns its folder. */
 export async function buildBenchRenderer(options: { reuse?: boolean; log?: (line: string) => void } = {}): Promise<string> {
@@ -24,4 +26,25 @@ export async function buildBenchRenderer(options: { reuse?: boolean; log?: (line
     build: { outDir: BENCH_RENDERER_DIR, emptyOutDir: true, rollupOptions: { input: resolve(ROOT, 'src-renderer/index.html') } },
   });
   return BENCH_RENDERER_DIR;
+}
+
+/** Bundles the web shell entry (runtime dependencies stay external, as in `electron-vite build`); returns the entry file. */
+export async function buildBenchWebShell(options: { reuse?: boolean; log?: (line: string) => void } = {}): Promise<string> {
+  const entry = resolve(BENCH_MAIN_DIR, 'web.js');
+  if (options.reuse && existsSync(entry)) return entry;
+  options.log?.(`Building the web shell into ${BENCH_MAIN_DIR} …`);
+  await build({
+    root: ROOT,
+    mode: 'production',
+    logLevel: 'warn',
+    configFile: false,
+    build: {
+      ssr: resolve(ROOT, 'src-main/web/cli.ts'),
+      outDir: BENCH_MAIN_DIR,
+      emptyOutDir: true,
+      target: 'node20',
+      rollupOptions: { output: { format: 'es', entryFileNames: 'web.js' } },
+    },
+  });
+  return entry;
 }

@@ -208,6 +208,17 @@ export interface Settings {
   list: ListState;
 }
 
+/** The settings of a first run; both the main side and the renderer start from these. */
+export const DEFAULT_SETTINGS: Settings = {
+  refreshIntervalSec: 60,
+  staleAfterMin: 60,
+  units: 'metric',
+  tileUrl: '', // the composition root fills in the demo service's tiles
+  tileAttribution: '',
+  retentionDays: 30,
+  list: { search: '', filters: [], sort: 'name', descending: false },
+};
+
 // ---------------------------------------------------------------- offline data
 
 export interface TrailPoint {

@@ -1,17 +1,8 @@
 import * as v from 'valibot';
-import type { ListState, Settings } from '../../contract';
+import { DEFAULT_SETTINGS, type ListState } from '../../contract';
 
-export const DEFAULT_LIST_STATE: ListState = { search: '', filters: [], sort: 'name', descending: false };
-
-export const DEFAULT_SETTINGS: Settings = {
-  refreshIntervalSec: 60,
-  staleAfterMin: 60,
-  units: 'metric',
-  tileUrl: '',
-  tileAttribution: '',
-  retentionDays: 30,
-  list: DEFAULT_LIST_STATE,
-};
+export { DEFAULT_SETTINGS };
+export const DEFAULT_LIST_STATE: ListState = DEFAULT_SETTINGS.list;
 
 const amount = (n: number, unit: string): string => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
 

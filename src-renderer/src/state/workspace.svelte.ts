@@ -3,6 +3,7 @@
  * sync status and which panels are open. Data from the main side is held in
  * `$state.raw` and replaced, never mutated. Errors never clear the snapshot.
  */
+import { DEFAULT_SETTINGS } from '../../../src-main/contract';
 import type { AppError, AppInfo, AssetSnapshot, ListState, MenuCommand, Settings, SyncStatus, Asset, TrailPoint } from '../../../src-main/contract';
 import { call, errorOf, fleet } from '../lib/bridge';
 import { applyList, assetsById, idSet, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
@@ -10,15 +11,7 @@ import { clickSelect, emptySelection, keyMove, pruneSelection, selectAll, toggle
 import { Clock } from './clock.svelte';
 import { perfMark } from '../lib/perf';
 
-export const DEFAULT_SETTINGS: Settings = {
-  refreshIntervalSec: 60,
-  staleAfterMin: 60,
-  units: 'metric',
-  tileUrl: '',
-  tileAttribution: '',
-  retentionDays: 30,
-  list: { search: '', filters: [], sort: 'name', descending: false },
-};
+export { DEFAULT_SETTINGS };
 
 export type MainView = 'assets' | 'fleet';
 

@@ -11,12 +11,17 @@ import { saveScreenshot } from './support/screenshots';
 import { envFor, startExternalDemo, type DemoService } from './support/demo';
 import { listSummary, openApp, pointMarkers, clusterMarkers, statusState, assetRows } from './support/app';
 
-const userDataDir = freshUserDataDir();
+let userDataDir: string;
 const running: { demo?: DemoService; shell?: WebShell } = {};
+
+test.beforeAll(() => {
+  userDataDir = freshUserDataDir();
+});
 
 test.afterAll(async () => {
   await running.shell?.stop();
   await running.demo?.close();
+  running.shell = running.demo = undefined;
   rmSync(userDataDir, { recursive: true, force: true });
 });
 

@@ -26,7 +26,7 @@ beforeEach(() => {
     .handle('settings:get', () => DEFAULT_SETTINGS)
     .handle('status:get', () => status())
     .handle('assets:get', () => snapshot([asset(1, {}, { gps: metric({ lat: 40, lng: -111 }), ignition: metric(true) }), asset(2, {}, null)]))
-    .handle('assets:refresh', () => snapshot([asset(3, {}, null)]))
+    .handle('assets:refresh', () => snapshot([asset(3, {}, null)], { fetchedAt: '2026-11-22T12:01:00Z' }))
     .handle('embed:open', () => ({ id: 's1', kind: 'branch', assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }))
     .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
     .handle('fleet:cached', () => null);

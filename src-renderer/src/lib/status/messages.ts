@@ -40,6 +40,8 @@ export function offlineBanner(status: SyncStatus | null, now: number): string | 
   }
   const at = parseTime(status.nextAttemptAt);
   if (at !== null) parts.push(at - now <= 1000 ? 'Retrying now' : `Retrying in ${formatSpan(at - now)}`);
+  // The reason, once, here rather than in a second banner.
+  if (status.error) parts.push(`Last error: ${errorText(status.error)}`);
   return `${parts.join('. ')}`;
 }
 

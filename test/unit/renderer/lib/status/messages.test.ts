@@ -27,6 +27,8 @@ describe('status bar messages', () => {
     expect(offlineBanner(s, NOW)).toBe('Offline — showing data as of 10:03 (1 h 57 min ago). Retrying in 30 s');
     expect(offlineBanner(status({ state: 'offline', lastSyncAt: null }), NOW)).toBe('Offline — no data fetched yet');
     expect(offlineBanner(status(), NOW)).toBeNull();
+    const failed = status({ state: 'offline', lastSyncAt: null, error: { kind: 'network', message: 'The service refused the connection' } });
+    expect(offlineBanner(failed, NOW)).toBe('Offline — no data fetched yet. Last error: The service refused the connection');
   });
 
   it('error text carries the JSON path and the wait asked for', () => {

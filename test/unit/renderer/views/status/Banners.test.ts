@@ -43,6 +43,26 @@ describe('Banners', () => {
     expect(screen.getByText('The service failed (HTTP 503)')).toBeInTheDocument();
   });
 
+  it('a failed refresh repeating the signed-out or offline reason adds no second banner', () => {
+    const signedOut = ws({ state: 'signed-out', error: { kind: 'unauthorized', message: 'The access token was refused' } });
+    signedOut.actionError = { kind: 'unauthorized', message: 'The access token was refused' };
+    render(Banners, { ws: signedOut, onOpenConnection: vi.fn() });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    cleanup();
+
+    const offline = ws({ state: 'offline', error: { kind: 'network', message: 'The service refused the connection' } });
+    offline.actionError = { kind: 'network', message: 'The service refused the connection' };
+    render(Banners, { ws: offline, onOpenConnection: vi.fn() });
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent('Last error: The service refused the connection');
+    cleanup();
+
+    const other = ws({ state: 'offline', error: { kind: 'network', message: 'The service refused the connection' } });
+    other.actionError = { kind: 'storage', message: 'The CSV file could not be written' };
+    render(Banners, { ws: other, onOpenConnection: vi.fn() });
+    expect(screen.getByRole('alert')).toHaveTextContent('The CSV file could not be written');
+  });
+
   it('notice and in-memory token note', () => {
     render(Banners, { ws: ws({ notice: 'The offline store was damaged and has been reset', tokenInMemoryOnly: true }), onOpenConnection: vi.fn() });
     expect(screen.getByText('The offline store was damaged and has been reset')).toBeInTheDocument();

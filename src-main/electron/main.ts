@@ -11,8 +11,7 @@ import { FleetError, scrubSecrets } from '../core/errors';
 import { createFleetDesk } from '../core/fleet-desk';
 import { EVENT_IPC } from '../core/ipc/channels';
 import type { FleetDeskCore, PlatformHooks } from '../core/ports';
-import { cspSource } from '../web/security';
-import type { CspOrigins } from '../web/security';
+import { cspOriginsFromCore, type CspOrigins } from '../core/csp';
 import { electronCsp } from './csp';
 import { createEmbedController } from './embed-view';
 import type { EmbedController } from './embed-view';
@@ -81,20 +80,8 @@ function platformHooks(): PlatformHooks {
 
 /** Tile server and service origins for the page CSP; refreshed when settings or profiles change. */
 async function refreshCspOrigins(desk: FleetDeskCore): Promise<void> {
-  const images: string[] = [];
-  const frames: string[] = [];
   try {
-    const tiles = cspSource((await desk.handlers['settings:get']()).tileUrl);
-    if (tiles) images.push(tiles);
-    for (const p of (await desk.handlers['profiles:list']()).profiles) {
-      for (const url of [p.baseUrl, p.aempUrl]) {
-        const origin = cspSource(url);
-        if (!origin) continue;
-        images.push(origin);
-        frames.push(origin);
-      }
-    }
-    cspOrigins = { images, frames };
+    cspOrigins = await cspOriginsFromCore(desk);
   } catch {
     // Keep the previous origins.
   }

@@ -3,6 +3,9 @@
  * and the page's Content-Security-Policy.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { contentSecurityPolicy, type CspOrigins } from '../core/csp';
+
+export { cspSource, type CspOrigins } from '../core/csp';
 
 export const SECRET_HEADER = 'x-fleet-secret';
 /** The WebSocket subprotocol the server selects; the secret travels as a second one. */
@@ -42,47 +45,11 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   return hostAllowed(host, port) && origin === `http://${host}`;
 }
 
-/**
- * The origin (or wildcard host source) CSP needs for a URL or tile template, or null.
- * `{s}.` subdomain templates become `*.` sources.
- */
-export function cspSource(urlOrTemplate: string): string | null {
-  if (!urlOrTemplate) return null;
-  const wildcard = /^https?:\/\/\{s\}\./i.test(urlOrTemplate);
-  try {
-    const url = new URL(urlOrTemplate.replace(/\{[a-z]+\}/gi, 'a'));
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    if (!wildcard) return url.origin;
-    const host = url.host.replace(/^a\./, '');
-    return `${url.protocol}//*.${host}`;
-  } catch {
-    return null;
-  }
-}
-
-export interface CspOrigins {
-  /** Where map tiles come from (img-src). */
-  images: string[];
-  /** Where embed maps are framed from (frame-src). */
-  frames: string[];
-}
-
-/** The app page's policy: nothing inline but styles (Leaflet and Svelte set style attributes). */
-export function contentSecurityPolicy(port: number, extra: CspOrigins): string {
-  const uniq = (list: string[]) => [...new Set(list.filter((s) => /^https?:\/\/[^\s;,']+$/.test(s)))];
-  const images = uniq(extra.images);
-  const frames = uniq(extra.frames);
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    ['img-src', "'self'", 'data:', 'blob:', 'http://127.0.0.1:*', 'http://localhost:*', ...images].join(' '),
-    ['connect-src', "'self'", `ws://127.0.0.1:${port}`, `ws://localhost:${port}`].join(' '),
-    ['frame-src', 'http://127.0.0.1:*', 'http://localhost:*', ...frames].join(' '),
-    "font-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+/** The web shell page's policy: loopback by IP or name, and its own event socket. */
+export function webShellCsp(port: number, extra: CspOrigins): string {
+  return contentSecurityPolicy({
+    ...extra,
+    loopback: ['http://127.0.0.1:*', 'http://localhost:*'],
+    connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`],
+  });
 }

@@ -18,15 +18,14 @@ import { scrubSecrets } from '../core/errors';
 import {
   EVENTS_PROTOCOL,
   SECRET_HEADER,
-  contentSecurityPolicy,
-  cspSource,
+  webShellCsp,
   hostAllowed,
   newSecret,
   originAllowed,
   secretFromProtocols,
   secretMatches,
 } from './security';
-import type { CspOrigins } from './security';
+import { cspOriginsFromCore, type CspOrigins } from '../core/csp';
 import { mimeType, resolveStaticFile } from './static-files';
 
 export interface WebShellOptions {
@@ -98,34 +97,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   });
 }
 
-/** Tile server and service origins for the page's CSP, read from the core. */
-async function originsFromCore(core: FleetDeskCore): Promise<CspOrigins> {
-  const images: string[] = [];
-  const frames: string[] = [];
-  const [settings, profiles] = await Promise.allSettled([core.handlers['settings:get'](), core.handlers['profiles:list']()]);
-  if (settings.status === 'fulfilled') {
-    const tiles = cspSource(settings.value.tileUrl);
-    if (tiles) images.push(tiles);
-  }
-  if (profiles.status === 'fulfilled') {
-    for (const p of profiles.value.profiles) {
-      for (const url of [p.baseUrl, p.aempUrl]) {
-        const origin = cspSource(url);
-        if (origin) {
-          frames.push(origin);
-          images.push(origin);
-        }
-      }
-    }
-  }
-  return { images, frames };
-}
-
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const { core, rendererDir } = options;
   const secret = options.secret ?? newSecret();
   const log = options.log ?? ((message: string) => console.error(message));
-  const allowedOrigins = options.allowedOrigins ?? (() => originsFromCore(core));
+  const allowedOrigins = options.allowedOrigins ?? (() => cspOriginsFromCore(core));
   let port = 0;
 
   const requestAllowed = (req: IncomingMessage) => hostAllowed(req.headers.host, port) && originAllowed(req.headers.origin, req.headers.host, port);
@@ -172,7 +148,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       } catch {
         // Fall back to loopback-only sources: the page still works with the demo.
       }
-      headers['Content-Security-Policy'] = contentSecurityPolicy(port, extra);
+      headers['Content-Security-Policy'] = webShellCsp(port, extra);
       headers['X-Frame-Options'] = 'DENY';
     }
     res.writeHead(200, headers);

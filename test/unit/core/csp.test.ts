@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, cspOriginsFromCore, cspSource } from '../../../src-main/core/csp';
+import type { FleetDeskCore } from '../../../src-main/core/ports';
+
+const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+
+describe('page CSP', () => {
+  it('turns URLs and tile templates into origins', () => {
+    expect(cspSource('https://tiles.example.com/{z}/{x}/{y}.png')).toBe('https://tiles.example.com');
+    expect(cspSource('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
+    expect(cspSource('ftp://files.example')).toBeNull();
+    expect(cspSource('not a url')).toBeNull();
+    expect(cspSource('')).toBeNull();
+  });
+
+  it('allows no inline or eval script and drops smuggled sources', () => {
+    const csp = contentSecurityPolicy({
+      loopback: ['http://127.0.0.1:*'],
+      connect: ['ws://127.0.0.1:5000'],
+      images: ['https://tiles.example', "https://x.example 'unsafe-eval'"],
+      frames: ['https://fleet.example', 'https://a.example; script-src *'],
+    });
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('script-src *');
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: http://127.0.0.1:* https://tiles.example");
+    expect(directive(csp, 'frame-src')).toBe('frame-src http://127.0.0.1:* https://fleet.example');
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' ws://127.0.0.1:5000");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('reads the tile server and every profile origin from the core', async () => {
+    const core = {
+      handlers: {
+        'settings:get': async () => ({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' }),
+        'profiles:list': async () => ({ activeId: 'a', profiles: [{ baseUrl: 'https://fleet.example/api/v1', aempUrl: 'https://aemp.example/x' }] }),
+      },
+    } as unknown as FleetDeskCore;
+    const origins = await cspOriginsFromCore(core);
+    expect(origins.images).toEqual(['https://tiles.example', 'https://fleet.example', 'https://aemp.example']);
+    expect(origins.frames).toEqual(['https://fleet.example', 'https://aemp.example']);
+  });
+});

@@ -46,6 +46,9 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** The GET-only client of ports.ts: bearer token, timeouts, retries with jitter, typed errors. */
+/** No token at all: nothing was sent, so no endpoint is worth naming. */
+const NOT_SIGNED_IN = 'Not signed in to this connection';
+
 export function createHttpClient(tokens: TokenSource, options: HttpClientOptions = {}): HttpClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const sleep = options.sleep ?? defaultSleep;
@@ -104,7 +107,7 @@ export function createHttpClient(tokens: TokenSource, options: HttpClientOptions
       if (!isHttpUrl(request.url)) throw new FleetError('invalid-argument', 'The service address is not a valid http(s) URL; check the connection settings');
       const endpoint = describeEndpoint(request.url);
       let token = await tokens.getToken();
-      if (!token) throw new FleetError('unauthorized', `Not signed in (${endpoint})`);
+      if (!token) throw new FleetError('unauthorized', NOT_SIGNED_IN);
       // Whatever a server echoes back (error bodies, URLs) is scrubbed of this token.
       registerSecret(token);
       const retries = Math.max(0, request.retries ?? DEFAULT_RETRIES);
@@ -127,7 +130,7 @@ export function createHttpClient(tokens: TokenSource, options: HttpClientOptions
               triedRefresh = true;
               if (await tokens.handleUnauthorized()) {
                 token = await tokens.getToken();
-                if (!token) throw new FleetError('unauthorized', `Not signed in (${endpoint})`);
+                if (!token) throw new FleetError('unauthorized', NOT_SIGNED_IN);
                 registerSecret(token);
                 continue;
               }

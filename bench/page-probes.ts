@@ -2,7 +2,7 @@
  * Code run inside the benchmarked page (serialised by Playwright, so every function here
  * must be self-contained). The init script watches the DOM from the first byte: the
  * renderer marks `fd:data-ready` when it holds a new asset list; the probes note when the
- * list rows and the map markers were painted after that (one frame after the DOM change).
+ * list rows and the map markers were drawn after that (the frame after the DOM change).
  */
 
 export interface PageProbe {
@@ -15,7 +15,10 @@ export interface PageProbe {
 export function installProbes(): void {
   const probe: PageProbe = { dataReadyAt: null, listPaintedAt: null, markersPaintedAt: null, lastMarkerChangeAt: 0 };
   (window as unknown as { __bench: PageProbe }).__bench = probe;
-  const afterPaint = (done: (at: number) => void) => requestAnimationFrame(() => setTimeout(() => done(performance.now()), 0));
+  // The time at the start of the next frame's callbacks: the DOM change is done and this
+  // frame paints it. (A timer set from here could queue behind other work the page
+  // deferred to this frame, which would blame the list for the map's work.)
+  const afterPaint = (done: (at: number) => void) => requestAnimationFrame(() => done(performance.now()));
   new MutationObserver((records) => {
     if (probe.dataReadyAt === null) {
       const mark = performance.getEntriesByName('fd:data-ready')[0];

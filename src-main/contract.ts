@@ -360,6 +360,8 @@ export interface FleetEvents {
   'auth:state': SignInState;
   'profiles:changed': ProfilesState;
   'fleet:progress': FleetProgress;
+  /** Settings after any change, so every open view follows (units, tiles). */
+  settings: Settings;
   /** Electron: the embed view reported its session expired (the renderer renews). */
   'embed:expired': { sessionId: string };
   /** From the application menu (Electron) or shortcuts. */
@@ -421,6 +423,7 @@ export const EVENT_CHANNELS = [
   'auth:state',
   'profiles:changed',
   'fleet:progress',
+  'settings',
   'embed:expired',
   'menu:command',
 ] as const satisfies readonly EventChannel[];

@@ -151,6 +151,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     ...assetHandlers,
     ...createSettingsHandlers(settings, (next, previous) => {
       if (next.refreshIntervalSec !== previous.refreshIntervalSec) scheduler.reschedule();
+      emit('settings', next);
     }),
     ...authHandlers,
     ...createOfflineHandlers(ctx),

@@ -65,6 +65,8 @@ export class Workspace {
       bridge.on('status', (s) => (this.status = s)),
       bridge.on('assets', (snap) => this.setSnapshot(snap)),
       bridge.on('menu:command', ({ command }) => this.onCommand(command)),
+      // The list state is the workspace's own; only the rest follows changes made elsewhere.
+      bridge.on('settings', (next) => (this.settings = { ...next, list: this.settings.list })),
     );
     const [info, settings, status, snapshot] = await Promise.allSettled([call('app:info'), call('settings:get'), call('status:get'), call('assets:get')]);
     if (info.status === 'fulfilled') this.appInfo = info.value;

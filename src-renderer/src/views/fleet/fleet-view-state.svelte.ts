@@ -1,5 +1,5 @@
 /** State of the Fleet view: the listing per version, loading progress, the open unit. */
-import type { AempVersion, AppError, Equipment, FleetListing, FleetProgress, Units } from '../../../../src-main/contract';
+import type { AempVersion, AppError, Equipment, FleetListing, FleetProgress, Settings, Units } from '../../../../src-main/contract';
 import { call, errorOf, fleet } from '../../lib/bridge';
 import { checkIdentifier } from '../../lib/fleet/progress';
 import { lookupErrorText } from '../../lib/fleet/messages';
@@ -29,9 +29,14 @@ export class FleetViewState {
   #unsubscribe: (() => void) | null = null;
 
   start(): void {
-    this.#unsubscribe = fleet().on('fleet:progress', (p) => {
+    const offProgress = fleet().on('fleet:progress', (p) => {
       if (p.version === this.version && this.loading) this.progress = p;
     });
+    const offSettings = fleet().on('settings', (s) => this.#applySettings(s));
+    this.#unsubscribe = () => {
+      offProgress();
+      offSettings();
+    };
     void this.#loadSettings();
     void this.#loadAssets();
     void this.load(this.version);
@@ -45,12 +50,15 @@ export class FleetViewState {
 
   async #loadSettings(): Promise<void> {
     try {
-      const s = await call('settings:get');
-      this.units = s.units;
-      this.map = { tileUrl: s.tileUrl, tileAttribution: s.tileAttribution };
+      this.#applySettings(await call('settings:get'));
     } catch {
       // Defaults (metric, no tiles) are fine when settings cannot be read.
     }
+  }
+
+  #applySettings(s: Settings): void {
+    this.units = s.units;
+    if (s.tileUrl !== this.map.tileUrl || s.tileAttribution !== this.map.tileAttribution) this.map = { tileUrl: s.tileUrl, tileAttribution: s.tileAttribution };
   }
 
   async #loadAssets(): Promise<void> {

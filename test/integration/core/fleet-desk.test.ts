@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventChannel, FleetEvents } from '../../../src-main/contract';
+import { createFleetDesk } from '../../../src-main/core/fleet-desk';
+import type { FleetDeskCore } from '../../../src-main/core/ports';
+
+// The assembled core on its built-in demo service, as the web shell runs it.
+describe('createFleetDesk (built-in demo)', () => {
+  let dir: string;
+  let core: FleetDeskCore;
+  const events: { name: EventChannel; payload: unknown }[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fleet-desk-core-'));
+    core = await createFleetDesk({
+      userDataDir: dir,
+      platform: { shell: 'web', version: '0.0.0-test', openExternal: async () => undefined },
+      // No FLEET_BASE_URL: the demo profile; no Secret Service here: the vault uses memory.
+      env: { FLEET_DEMO_ASSETS: '25', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
+    });
+    core.subscribe(<E extends EventChannel>(name: E, payload: FleetEvents[E]) => events.push({ name, payload }));
+    await core.start();
+  });
+
+  afterAll(async () => {
+    await core.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('signs the demo profile in and fetches the list from the network', async () => {
+    const snapshot = await core.handlers['assets:refresh']();
+    expect(snapshot.source).toBe('network');
+    expect(snapshot.profileId).toBe('demo');
+    expect(snapshot.assets).toHaveLength(25);
+    expect((await core.handlers['app:info']()).demo).toBe(true);
+    expect((await core.handlers['status:get']()).state).toBe('online');
+    expect(events.some((e) => e.name === 'assets')).toBe(true);
+  });
+
+  it('serves the demo tiles and announces settings changes to every view', async () => {
+    const before = await core.handlers['settings:get']();
+    expect(before.tileUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/tiles\/\{z\}\/\{x\}\/\{y\}\.png$/);
+    await core.handlers['settings:set']({ units: 'imperial' });
+    const announced = events.filter((e) => e.name === 'settings').map((e) => e.payload as { units: string });
+    expect(announced.at(-1)?.units).toBe('imperial');
+  });
+
+  it('opens embed sessions and treats embed:show as a no-op in the web shell', async () => {
+    const session = await core.handlers['embed:open']({ kind: 'branch' });
+    expect(session.url).toContain('/embed/auth?');
+    expect(Date.parse(session.expiresAt)).toBeGreaterThan(Date.parse(session.requestedAt));
+    await expect(core.handlers['embed:show'](session.id, { x: 0, y: 0, width: 10, height: 10 })).resolves.toBeUndefined();
+  });
+
+  it('keeps the list after signing out and reports signed-out', async () => {
+    await core.handlers['auth:signOut']('demo', true);
+    expect((await core.handlers['status:get']()).state).toBe('signed-out');
+    const cached = await core.handlers['assets:get']();
+    expect(cached?.assets).toHaveLength(25);
+  });
+});

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
+import { FleetViewState } from '../../../../../src-renderer/src/views/fleet/fleet-view-state.svelte';
+import { DEFAULT_SETTINGS } from '../../../../../src-main/contract';
+import { createFakeBridge } from './fake-bridge';
+
+afterEach(() => setBridge(null));
+
+describe('FleetViewState', () => {
+  it('follows settings changed elsewhere (units, tiles) and stops listening when stopped', async () => {
+    const fake = createFakeBridge({
+      'settings:get': () => DEFAULT_SETTINGS,
+      'assets:get': () => null,
+      'fleet:cached': () => null,
+      'fleet:list': () => new Promise(() => undefined),
+    });
+    setBridge(fake.bridge);
+    const state = new FleetViewState();
+    state.start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(state.units).toBe('metric');
+
+    fake.emit('settings', { ...DEFAULT_SETTINGS, units: 'imperial', tileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png' });
+    expect(state.units).toBe('imperial');
+    expect(state.map.tileUrl).toBe('http://127.0.0.1:9/tiles/{z}/{x}/{y}.png');
+
+    state.stop();
+    fake.emit('settings', { ...DEFAULT_SETTINGS, units: 'metric' });
+    expect(state.units).toBe('imperial');
+  });
+});

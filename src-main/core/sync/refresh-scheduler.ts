@@ -207,9 +207,11 @@ export class RefreshScheduler<T = unknown> {
    */
   private sameOrNew(error: AppError): AppError {
     const previous = this.current.error;
-    if (!previous || previous.kind !== error.kind) return error;
-    if (previous.message === error.message && previous.status === error.status) return previous;
-    if (SAME_OUTAGE_KINDS.has(error.kind) && (this.current.state === 'offline' || this.current.state === 'syncing')) return previous;
+    if (!previous) return error;
+    if (previous.kind === error.kind && previous.message === error.message && previous.status === error.status) return previous;
+    // One outage is one alert, whether it shows as 502, 503, a reset or a refusal.
+    const outage = SAME_OUTAGE_KINDS.has(previous.kind) && SAME_OUTAGE_KINDS.has(error.kind);
+    if (outage && (this.current.state === 'offline' || this.current.state === 'syncing')) return previous;
     return error;
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { AssetHeadSchema, MetricEntrySchema, normalizeAssetList } from '../../../../src-main/core/assets/asset-schema';
-import { FleetError } from '../../../../src-main/core/errors';
+import { FleetError, registerSecret } from '../../../../src-main/core/errors';
 import { SERVICE_ASSETS } from './service-assets.fixture';
 
 const NOW = new Date('2026-03-01T00:00:00Z');
@@ -74,6 +74,24 @@ describe('normalizeAssetList: malformed assets are skipped and reported', () => 
     expect(skipped[0].path).toBe(path);
     expect(skipped[0].reason).toMatch(reason);
     expect(skipped[0].assetId).toBe(id);
+  });
+});
+
+describe('normalizeAssetList: a service echoing the token into the list', () => {
+  it('never quotes the token in skipped reasons, skipped ids or value issues', () => {
+    const token = 'tok-echoed-into-payload-1234567890';
+    registerSecret(token);
+    const { skipped, assets } = normalizeAssetList(
+      [
+        { assetId: token, type: 'thing', name: 'x' },
+        { assetId: 'thing:7', type: 'thing', name: 'Echo', urls: {}, metrics: { fuel: { value: token, meta: { collectedOn: '2026-11-22T11:00:00Z', source: 's', other: {} } } } },
+      ],
+      NOW,
+    );
+    expect(JSON.stringify(skipped)).not.toContain(token);
+    expect(JSON.stringify(assets[0].issues)).not.toContain(token);
+    expect(skipped).toHaveLength(1);
+    expect(assets[0].issues.length).toBeGreaterThan(0);
   });
 });
 

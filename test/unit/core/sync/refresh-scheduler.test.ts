@@ -119,6 +119,23 @@ describe('RefreshScheduler', () => {
     expect(events.slice(2).every((e) => e.state === 'error')).toBe(true);
   });
 
+  it('keeps one alert through an outage whose detail changes (502, then 503, then a reset)', async () => {
+    const e502 = () => Promise.reject(new FleetError('server', 'The service failed (HTTP 502)', { status: 502 }));
+    const e503 = () => Promise.reject(new FleetError('server', 'The service failed (HTTP 503)', { status: 503 }));
+    const { clock, scheduler, events } = setup([ok, e502, e503, netErr, ok]);
+    scheduler.start();
+    await clock.advance(60_000);
+    const first = scheduler.status().error;
+    expect(first).toMatchObject({ status: 502 });
+    await clock.advance(5_000);
+    await clock.advance(10_000);
+    expect(scheduler.status().error).toBe(first);
+    const alerts = new Set(events.map((e) => e.error).filter((e) => e !== null));
+    expect(alerts.size).toBe(1);
+    await clock.advance(20_000);
+    expect(scheduler.status()).toMatchObject({ state: 'online', error: null });
+  });
+
   it('emits only when the status changed', async () => {
     const { clock, scheduler, events } = setup([ok]);
     scheduler.setNotice(null);

@@ -37,6 +37,36 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX observations_by_time ON observations (collected_on);
   `,
+  // v3: one row per asset, so a refresh rewrites only the assets that changed; the
+  // snapshot row keeps the list order as a JSON array of ids and a revision that tells
+  // a store whether another writer touched the list since it last read or wrote it.
+  // The v2 list is carried over; a list whose text was damaged is dropped.
+  `
+  CREATE TABLE snapshot_assets (
+    asset_id TEXT PRIMARY KEY,
+    json TEXT NOT NULL
+  );
+  INSERT OR IGNORE INTO snapshot_assets (asset_id, json)
+    SELECT json_extract(item.value, '$.assetId'), item.value
+    FROM snapshot, json_each(CASE WHEN json_valid(snapshot.assets) THEN snapshot.assets ELSE '[]' END) AS item
+    WHERE json_type(item.value, '$.assetId') = 'text';
+  CREATE TABLE snapshot_v3 (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    profile_id TEXT NOT NULL,
+    fetched_at TEXT NOT NULL,
+    asset_ids TEXT NOT NULL,
+    skipped TEXT NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 0
+  );
+  INSERT INTO snapshot_v3 (id, profile_id, fetched_at, asset_ids, skipped)
+    SELECT 1, profile_id, fetched_at,
+      (SELECT json_group_array(json_extract(item.value, '$.assetId')) FROM json_each(snapshot.assets) AS item
+       WHERE json_type(item.value, '$.assetId') = 'text'),
+      skipped
+    FROM snapshot WHERE json_valid(snapshot.assets);
+  DROP TABLE snapshot;
+  ALTER TABLE snapshot_v3 RENAME TO snapshot;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

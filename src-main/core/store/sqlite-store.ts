@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Asset, AssetSnapshot, SkippedAsset, TrailPoint } from '../../contract';
 import type { OfflineStore, StoreFactory, StoredDocument } from '../ports';
+import { assetFingerprint, fingerprintsOf } from './asset-fingerprint';
 import { openDatabaseFile, storageError } from './database-file';
 import { profileFileName } from './profile-file-name';
 
@@ -65,18 +66,22 @@ export function createStoreFactory(dir: string, options: StoreOptions = {}): Sto
 interface SnapshotRow {
   profile_id: string;
   fetched_at: string;
-  assets: string;
+  asset_ids: string;
   skipped: string;
+  revision: number;
+}
+
+/** What this store last read or wrote, so the next save writes only the difference. */
+interface KnownList {
+  revision: number;
+  ids: string[];
+  prints: Map<string, string>;
 }
 
 export class SqliteOfflineStore implements OfflineStore {
   private readonly statements;
-  /**
-   * Last raw `collectedOn` per asset and metric, so a refresh only writes the values that
-   * changed. Starts empty (the unique key dedups what was stored before a restart) and
-   * is dropped when a save fails.
-   */
-  private lastSeen = new Map<string, Map<string, string>>();
+  /** Null until this store read or wrote the list, and after a failed save: the next save then rewrites it whole. */
+  private known: KnownList | null = null;
   private closed = false;
   private unreadableNotice: string | null = null;
 
@@ -88,11 +93,18 @@ export class SqliteOfflineStore implements OfflineStore {
     private readonly onClose: () => void,
   ) {
     this.statements = {
+      revision: db.prepare('SELECT revision FROM snapshot WHERE id = 1').pluck(),
       saveSnapshot: db.prepare(
-        `INSERT INTO snapshot (id, profile_id, fetched_at, assets, skipped) VALUES (1, ?, ?, ?, ?)
+        `INSERT INTO snapshot (id, profile_id, fetched_at, asset_ids, skipped, revision) VALUES (1, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET profile_id = excluded.profile_id, fetched_at = excluded.fetched_at,
-           assets = excluded.assets, skipped = excluded.skipped`,
+           asset_ids = excluded.asset_ids, skipped = excluded.skipped, revision = excluded.revision`,
       ),
+      touchSnapshot: db.prepare('UPDATE snapshot SET profile_id = ?, fetched_at = ?, skipped = ?, revision = ? WHERE id = 1'),
+      putAsset: db.prepare(
+        'INSERT INTO snapshot_assets (asset_id, json) VALUES (?, ?) ON CONFLICT (asset_id) DO UPDATE SET json = excluded.json',
+      ),
+      deleteAsset: db.prepare('DELETE FROM snapshot_assets WHERE asset_id = ?'),
+      deleteAssetsNotIn: db.prepare('DELETE FROM snapshot_assets WHERE asset_id NOT IN (SELECT value FROM json_each(?))'),
       // The first value stored for a metric at a collection time wins (values are
       // wrapped in arrays so json_patch never reads a null value as "delete").
       observe: db.prepare(
@@ -100,7 +112,8 @@ export class SqliteOfflineStore implements OfflineStore {
          ON CONFLICT (asset_id, collected_on) DO UPDATE SET metrics = json_patch(excluded.metrics, metrics)
          WHERE json_patch(excluded.metrics, metrics) <> metrics`,
       ),
-      snapshot: db.prepare('SELECT profile_id, fetched_at, assets, skipped FROM snapshot WHERE id = 1'),
+      snapshot: db.prepare('SELECT profile_id, fetched_at, asset_ids, skipped, revision FROM snapshot WHERE id = 1'),
+      assetRows: db.prepare('SELECT asset_id, json FROM snapshot_assets').raw(),
       trail: db
         .prepare(
           `SELECT json_extract(metrics, '$.gps[0]'), collected_on FROM observations
@@ -120,59 +133,58 @@ export class SqliteOfflineStore implements OfflineStore {
     return this.unreadableNotice ?? this.openNotice;
   }
 
+  /**
+   * Writes, in one transaction, only the assets whose fingerprint changed since this store
+   * last read or wrote the list, deletes the ones that left it, rewrites the order only
+   * when the ids changed, and records the observations of the changed assets.
+   */
   saveAssetSnapshot(snapshot: AssetSnapshot): void {
     this.guard('save the asset list', () => {
-      // Embed URLs expire within the hour: never kept.
-      const assetsJson = JSON.stringify(snapshot.assets.map((asset) => ({ ...asset, embedUrl: null })));
-      const { groups, seen } = this.newObservations(snapshot.assets);
+      const ids = snapshot.assets.map((asset) => asset.assetId);
+      const prints = new Map<string, string>();
+      let written: KnownList | null = null;
       const write = this.db.transaction(() => {
-        this.statements.saveSnapshot.run(snapshot.profileId, snapshot.fetchedAt, assetsJson, JSON.stringify(snapshot.skipped));
-        this.log(`Offline store: list of ${snapshot.assets.length} assets written; recording ${groups.length} observations.`);
+        const stored = this.statements.revision.get() as number | undefined;
+        // Another store of this profile wrote since: nothing known here can be trusted.
+        const known = this.known && this.known.revision === stored ? this.known : null;
+        const revision = (stored ?? 0) + 1;
+        const changed: Asset[] = [];
+        for (const asset of snapshot.assets) {
+          const print = assetFingerprint(asset);
+          prints.set(asset.assetId, print);
+          if (known?.prints.get(asset.assetId) === print) continue;
+          changed.push(asset);
+          // Embed URLs expire within the hour: never kept.
+          this.statements.putAsset.run(asset.assetId, JSON.stringify({ ...asset, embedUrl: null }));
+        }
+        const sameIds = known !== null && sameList(known.ids, ids);
+        let removed = 0;
+        if (known && sameIds) {
+          this.statements.touchSnapshot.run(snapshot.profileId, snapshot.fetchedAt, JSON.stringify(snapshot.skipped), revision);
+        } else {
+          if (known) {
+            for (const id of known.prints.keys()) if (!prints.has(id)) removed += this.statements.deleteAsset.run(id).changes;
+          } else {
+            removed = this.statements.deleteAssetsNotIn.run(JSON.stringify(ids)).changes;
+          }
+          this.statements.saveSnapshot.run(snapshot.profileId, snapshot.fetchedAt, JSON.stringify(ids), JSON.stringify(snapshot.skipped), revision);
+        }
+        const groups = observationsOf(changed);
+        this.log(
+          `Offline store: list of ${snapshot.assets.length} assets written (${changed.length} changed, ${removed} removed); recording ${groups.length} observations.`,
+        );
         for (const [assetId, collectedOn, metrics] of groups) this.statements.observe.run(assetId, collectedOn, metrics);
+        written = { revision, ids, prints };
       });
       try {
         write();
       } catch (err) {
-        this.lastSeen = new Map();
+        this.known = null;
         throw err;
       }
-      for (const [assetId, metrics] of seen) this.lastSeen.set(assetId, metrics);
+      this.known = written;
       this.unreadableNotice = null;
     });
-  }
-
-  /** The metric values not seen in earlier saves, grouped by asset and collection time. */
-  private newObservations(assets: readonly Asset[]): { groups: [string, string, string][]; seen: [string, Map<string, string>][] } {
-    const groups: [string, string, string][] = [];
-    const seen: [string, Map<string, string>][] = [];
-    for (const asset of assets) {
-      if (!asset.metrics) continue;
-      const before = this.lastSeen.get(asset.assetId);
-      const now = new Map<string, string>();
-      let byTime: Map<string, Record<string, [unknown]>> | null = null;
-      // Metrics of one report share their timestamp: convert each spelling once.
-      let lastRaw = '';
-      let lastCanonical: string | null = null;
-      for (const metric in asset.metrics) {
-        const entry = asset.metrics[metric];
-        const raw = entry?.meta?.collectedOn;
-        if (typeof raw !== 'string') continue;
-        now.set(metric, raw);
-        if (before?.get(metric) === raw) continue;
-        if (raw !== lastRaw) {
-          lastRaw = raw;
-          lastCanonical = canonicalIso(raw);
-        }
-        if (lastCanonical === null) continue;
-        byTime ??= new Map();
-        let group = byTime.get(lastCanonical);
-        if (!group) byTime.set(lastCanonical, (group = Object.create(null) as Record<string, [unknown]>));
-        group[metric] = [entry.value ?? null];
-      }
-      seen.push([asset.assetId, now]);
-      if (byTime) for (const [collectedOn, metrics] of byTime) groups.push([asset.assetId, collectedOn, JSON.stringify(metrics)]);
-    }
-    return { groups, seen };
   }
 
   loadAssetSnapshot(): AssetSnapshot | null {
@@ -181,15 +193,27 @@ export class SqliteOfflineStore implements OfflineStore {
       if (!row) return null;
       let assets: Asset[];
       let skipped: SkippedAsset[];
+      let ids: string[];
       try {
-        assets = JSON.parse(row.assets) as Asset[];
+        ids = JSON.parse(row.asset_ids) as string[];
+        const jsonById = new Map(this.statements.assetRows.all() as [string, string][]);
+        const parts: string[] = [];
+        for (const id of ids) {
+          const json = jsonById.get(id);
+          if (json === undefined) throw new Error(`asset ${id} is listed but not stored`);
+          parts.push(json);
+        }
+        // One parse of the joined rows is faster than one parse per row.
+        assets = JSON.parse(`[${parts.join(',')}]`) as Asset[];
         skipped = JSON.parse(row.skipped) as SkippedAsset[];
       } catch (err) {
         // Damage the integrity check cannot see (inside the text itself): say so, show nothing.
+        this.known = null;
         this.unreadableNotice = 'The saved asset list could not be read back; it will be replaced at the next refresh.';
         this.log(`Offline store of ${this.profileId}: saved asset list unreadable (${err instanceof Error ? err.message : String(err)}).`);
         return null;
       }
+      this.known = { revision: row.revision, ids, prints: fingerprintsOf(assets) };
       this.unreadableNotice = null;
       return { profileId: row.profile_id, assets, skipped, fetchedAt: row.fetched_at, source: 'cache' };
     });
@@ -252,6 +276,43 @@ export class SqliteOfflineStore implements OfflineStore {
       throw storageError(`Could not ${action} in the offline store`, err);
     }
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The metric values of these assets grouped by asset and collection time, as rows for the
+ * observations table (values already stored at that time are kept by its upsert).
+ */
+function observationsOf(assets: readonly Asset[]): [string, string, string][] {
+  const groups: [string, string, string][] = [];
+  for (const asset of assets) {
+    if (!asset.metrics) continue;
+    let byTime: Map<string, Record<string, [unknown]>> | null = null;
+    // Metrics of one report share their timestamp: convert each spelling once.
+    let lastRaw = '';
+    let lastCanonical: string | null = null;
+    for (const metric in asset.metrics) {
+      const entry = asset.metrics[metric];
+      const raw = entry?.meta?.collectedOn;
+      if (typeof raw !== 'string') continue;
+      if (raw !== lastRaw) {
+        lastRaw = raw;
+        lastCanonical = canonicalIso(raw);
+      }
+      if (lastCanonical === null) continue;
+      byTime ??= new Map();
+      let group = byTime.get(lastCanonical);
+      if (!group) byTime.set(lastCanonical, (group = Object.create(null) as Record<string, [unknown]>));
+      group[metric] = [entry.value ?? null];
+    }
+    if (byTime) for (const [collectedOn, metrics] of byTime) groups.push([asset.assetId, collectedOn, JSON.stringify(metrics)]);
+  }
+  return groups;
 }
 
 /** ISO strings in one form (UTC, milliseconds) so they sort and compare as text. */

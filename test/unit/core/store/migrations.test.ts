@@ -55,6 +55,35 @@ describe('offline store migrations', () => {
     check.close();
   });
 
+  it('carries a v2 list over to one row per asset, in order, and drops a damaged one', () => {
+    mkdirSync(join(dir, 'offline'));
+    const file = join(dir, 'offline', 'demo.sqlite');
+    const v2 = new Database(file);
+    v2.exec(V1_SCHEMA);
+    v2.exec(MIGRATIONS[1]);
+    const assets = [3, 1, 2].map((n) => ({ assetId: `thing:${n}`, type: 'thing', name: `Crane ${n}`, embedUrl: null, metrics: null, lastUpdate: null, issues: [] }));
+    const skipped = [{ index: 3, path: '$[3]', reason: 'not an object' }];
+    v2.prepare('INSERT INTO snapshot VALUES (1, ?, ?, ?, ?)').run('demo', '2026-01-01T00:00:00Z', JSON.stringify(assets), JSON.stringify(skipped));
+    v2.pragma('user_version = 2');
+    v2.close();
+
+    const store = createStoreFactory(dir).open('demo');
+    expect(store.loadAssetSnapshot()).toEqual({ profileId: 'demo', assets, skipped, fetchedAt: '2026-01-01T00:00:00Z', source: 'cache' });
+    store.close();
+
+    const damaged = join(dir, 'offline', 'other.sqlite');
+    const broken = new Database(damaged);
+    broken.exec(V1_SCHEMA);
+    broken.exec(MIGRATIONS[1]);
+    broken.prepare('INSERT INTO snapshot VALUES (1, ?, ?, ?, ?)').run('other', '2026-01-01T00:00:00Z', '[{"assetId":"thing:1","na', '[]');
+    broken.pragma('user_version = 2');
+    broken.close();
+    const other = createStoreFactory(dir).open('other');
+    expect(other.notice).toBeNull();
+    expect(other.loadAssetSnapshot()).toBeNull();
+    other.close();
+  });
+
   it('does nothing to a database that is already current', () => {
     const db = new Database(':memory:');
     migrate(db);

@@ -208,7 +208,7 @@ describe('SQLite offline store', () => {
     const store = createStoreFactory(dir, { log: (line) => logged.push(line) }).open('demo');
     store.saveAssetSnapshot(makeSnapshot(2, T0));
     const side = new Database(dbFile());
-    side.prepare('UPDATE snapshot SET assets = ?').run('[{"assetId":"thing:1","na');
+    side.prepare("UPDATE snapshot_assets SET json = ? WHERE asset_id = 'thing:1'").run('{"assetId":"thing:1","na');
     side.close();
     expect(store.loadAssetSnapshot()).toBeNull();
     expect(store.notice).toMatch(/could not be read back; it will be replaced at the next refresh/);
@@ -256,6 +256,91 @@ describe('SQLite offline store', () => {
       expect(err).toBeInstanceOf(FleetError);
       expect((err as FleetError).kind).toBe('storage');
     }
+  });
+
+  describe('writing only what changed', () => {
+    const rowsOf = (): Map<string, string> => {
+      const db = new Database(dbFile(), { readonly: true });
+      const rows = new Map(db.prepare('SELECT asset_id, json FROM snapshot_assets').raw().all() as [string, string][]);
+      db.close();
+      return rows;
+    };
+    const loggedStore = () => {
+      const logged: string[] = [];
+      const store = createStoreFactory(dir, { log: (line) => logged.push(line) }).open('demo');
+      return { store, logged };
+    };
+
+    it('rewrites only assets with a new report and records only their observations', () => {
+      const { store, logged } = loggedStore();
+      const at0 = minutes(0).toISOString();
+      const at1 = minutes(1).toISOString();
+      store.saveAssetSnapshot(snapshotOf([gpsAsset(1, 1, 1, at0), gpsAsset(2, 2, 2, at0), gpsAsset(3, 3, 3, at0)], at0));
+      // Mark the stored rows, so a rewrite shows.
+      const side = new Database(dbFile());
+      side.prepare("UPDATE snapshot_assets SET json = json_set(json, '$.name', 'untouched')").run();
+      side.close();
+      store.saveAssetSnapshot(snapshotOf([gpsAsset(1, 1, 1, at0), gpsAsset(2, 5, 5, at1), gpsAsset(3, 3, 3, at0)], at1));
+      expect(logged.at(-1)).toMatch(/list of 3 assets written \(1 changed, 0 removed\); recording 1 observations/);
+      const names = [...rowsOf()].map(([id, json]) => [id, (JSON.parse(json) as Asset).name]);
+      expect(names.sort()).toEqual([['thing:1', 'untouched'], ['thing:2', 'Loader 2'], ['thing:3', 'untouched']]);
+      expect(store.trail('thing:2', minutes(-1).toISOString()).map((p) => p.lat)).toEqual([2, 5]);
+      expect(store.loadAssetSnapshot()?.fetchedAt).toBe(at1);
+      store.close();
+    });
+
+    it('deletes assets that left the list and keeps the new order', () => {
+      const store = factory.open('demo');
+      const at = T0.toISOString();
+      store.saveAssetSnapshot(snapshotOf([1, 2, 3, 4].map((n) => gpsAsset(n, n, n, at)), at));
+      store.saveAssetSnapshot(snapshotOf([4, 2, 5].map((n) => gpsAsset(n, n, n, at)), minutes(1).toISOString()));
+      expect([...rowsOf().keys()].sort()).toEqual(['thing:2', 'thing:4', 'thing:5']);
+      expect(store.loadAssetSnapshot()?.assets.map((a) => a.assetId)).toEqual(['thing:4', 'thing:2', 'thing:5']);
+      store.close();
+      // A fresh store (nothing known in memory) reads the same list back.
+      expect(factory.open('demo').loadAssetSnapshot()?.assets.map((a) => a.assetId)).toEqual(['thing:4', 'thing:2', 'thing:5']);
+    });
+
+    it('after a restart, knows the stored list from loading it and writes only the change', () => {
+      const at0 = minutes(0).toISOString();
+      const first = factory.open('demo');
+      first.saveAssetSnapshot(snapshotOf([gpsAsset(1, 1, 1, at0), gpsAsset(2, 2, 2, at0)], at0));
+      first.close();
+      const { store, logged } = loggedStore();
+      store.loadAssetSnapshot();
+      const at1 = minutes(1).toISOString();
+      store.saveAssetSnapshot(snapshotOf([gpsAsset(1, 1, 1, at0), gpsAsset(2, 2, 2, at1)], at1));
+      expect(logged.at(-1)).toMatch(/\(1 changed, 0 removed\)/);
+      store.close();
+    });
+
+    it('rewrites everything when another store of the profile wrote in between', () => {
+      const at = T0.toISOString();
+      const { store, logged } = loggedStore();
+      const other = factory.open('demo');
+      store.saveAssetSnapshot(snapshotOf([gpsAsset(1, 1, 1, at), gpsAsset(2, 2, 2, at)], at));
+      other.saveAssetSnapshot(snapshotOf([gpsAsset(1, 7, 7, minutes(2).toISOString()), gpsAsset(3, 3, 3, at)], minutes(2).toISOString()));
+      store.saveAssetSnapshot(snapshotOf([gpsAsset(1, 1, 1, at), gpsAsset(2, 2, 2, at)], minutes(3).toISOString()));
+      expect(logged.at(-1)).toMatch(/\(2 changed, 1 removed\)/);
+      expect(other.loadAssetSnapshot()?.assets).toEqual([gpsAsset(1, 1, 1, at), gpsAsset(2, 2, 2, at)].map((a) => ({ ...a, embedUrl: null })));
+      store.close();
+      other.close();
+    });
+
+    it('rewrites everything after a failed save', () => {
+      const { store, logged } = loggedStore();
+      const at = T0.toISOString();
+      store.saveAssetSnapshot(snapshotOf([gpsAsset(1, 1, 1, at)], at));
+      const side = new Database(dbFile());
+      side.exec("CREATE TRIGGER refuse BEFORE INSERT ON observations WHEN NEW.asset_id = 'thing:9' BEGIN SELECT RAISE(ABORT, 'disk said no'); END");
+      expect(() => store.saveAssetSnapshot(snapshotOf([gpsAsset(1, 1, 1, at), gpsAsset(9, 9, 9, at)], minutes(1).toISOString()))).toThrow(/disk said no/);
+      side.exec('DROP TRIGGER refuse');
+      side.close();
+      store.saveAssetSnapshot(snapshotOf([gpsAsset(1, 1, 1, at), gpsAsset(9, 9, 9, at)], minutes(2).toISOString()));
+      expect(logged.at(-1)).toMatch(/\(2 changed, 0 removed\)/);
+      expect(store.loadAssetSnapshot()?.assets.map((a) => a.assetId)).toEqual(['thing:1', 'thing:9']);
+      store.close();
+    });
   });
 
   it('keeps the stored asset JSON equal to what was saved, minus the embed URL', () => {

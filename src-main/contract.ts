@@ -104,6 +104,25 @@ export interface AssetSnapshot {
   source: 'network' | 'cache';
 }
 
+/**
+ * A periodic refresh that changed little, sent instead of the whole list: applied to the
+ * snapshot fetched at `baseFetchedAt`, it gives the snapshot fetched at `fetchedAt`.
+ * A renderer holding another snapshot asks `assets:get` instead.
+ */
+export interface AssetChange {
+  profileId: string;
+  baseFetchedAt: string;
+  fetchedAt: string;
+  source: 'network' | 'cache';
+  skipped: SkippedAsset[];
+  /** New or changed assets (whole). */
+  changed: Asset[];
+  /** Ids no longer in the list. */
+  removed: string[];
+  /** The new order of all ids, only when ids were added, removed or reordered. */
+  order: string[] | null;
+}
+
 // ---------------------------------------------------------------- embed sessions
 
 export type EmbedRequest =
@@ -357,6 +376,8 @@ export interface FleetInvoke {
 export interface FleetEvents {
   status: SyncStatus;
   assets: AssetSnapshot;
+  /** A small change to the last announced snapshot (see AssetChange). */
+  'assets:changed': AssetChange;
   'auth:state': SignInState;
   'profiles:changed': ProfilesState;
   'fleet:progress': FleetProgress;
@@ -420,6 +441,7 @@ export const INVOKE_CHANNELS = [
 export const EVENT_CHANNELS = [
   'status',
   'assets',
+  'assets:changed',
   'auth:state',
   'profiles:changed',
   'fleet:progress',

@@ -223,7 +223,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       });
       page.on('websocket', (ws) => {
         ws.on('framereceived', (frame) => {
-          if (typeof frame.payload === 'string' && frame.payload.startsWith('{"name":"assets"')) rendererAssetEvents += 1;
+          // Whole lists ("assets") and small changes ("assets:changed") both count.
+          if (typeof frame.payload === 'string' && /^\{"name":"assets(:changed)?"/.test(frame.payload)) rendererAssetEvents += 1;
         });
       });
       await page.goto(shell.url);

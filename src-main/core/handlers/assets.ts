@@ -3,12 +3,13 @@
  * the one refresh step the scheduler runs. The last good snapshot is never replaced by
  * a failed refresh: it is saved only after the new list was fetched and understood.
  */
-import type { AssetSnapshot, EmbedRequest } from '../../contract';
+import type { Asset, AssetChange, AssetSnapshot, EmbedRequest } from '../../contract';
 import { normalizeAssetList } from '../assets/asset-schema';
 import { openEmbed } from '../embed/embed-service';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
 import type { CoreContext, HandlerGroup, OfflineStore } from '../ports';
+import { assetFingerprint, fingerprintsOf } from '../store/asset-fingerprint';
 import type { RefreshScheduler } from '../sync/refresh-scheduler';
 
 export type AssetChannels = 'assets:get' | 'assets:refresh' | 'embed:open' | 'status:get';
@@ -40,14 +41,63 @@ export async function refreshAssets(ctx: CoreContext, now: () => Date = () => ne
   } catch (err) {
     saveError = err;
   }
+  const previous = lastSnapshots.get(store);
   lastSnapshots.set(store, snapshot);
   // The fresh list is shown even when the offline copy could not be written.
-  ctx.emit('assets', snapshot);
+  const change = previous ? smallChange(previous, snapshot) : null;
+  if (change) ctx.emit('assets:changed', change);
+  else ctx.emit('assets', snapshot);
   if (saveError) {
     if (saveError instanceof FleetError) throw saveError;
     throw new FleetError('storage', 'The asset list was loaded but could not be saved for offline use', { cause: saveError });
   }
   return snapshot;
+}
+
+/** Fingerprints of announced snapshots, so the next refresh compares without re-reading them. */
+const snapshotPrints = new WeakMap<AssetSnapshot, Map<string, string>>();
+
+function printsOf(snapshot: AssetSnapshot): Map<string, string> {
+  let prints = snapshotPrints.get(snapshot);
+  if (!prints) snapshotPrints.set(snapshot, (prints = fingerprintsOf(snapshot.assets)));
+  return prints;
+}
+
+/**
+ * What changed from `previous` to `next` when that is less than this share of the list;
+ * a larger change, or another profile, is announced whole.
+ */
+export const SMALL_CHANGE_SHARE = 0.3;
+
+export function smallChange(previous: AssetSnapshot, next: AssetSnapshot): AssetChange | null {
+  if (previous.profileId !== next.profileId) return null;
+  const before = printsOf(previous);
+  const limit = Math.max(1, next.assets.length) * SMALL_CHANGE_SHARE;
+  const after = new Map<string, string>();
+  const changed: Asset[] = [];
+  let sameOrder = previous.assets.length === next.assets.length;
+  for (let i = 0; i < next.assets.length; i++) {
+    const asset = next.assets[i];
+    const print = assetFingerprint(asset);
+    after.set(asset.assetId, print);
+    if (sameOrder && previous.assets[i].assetId !== asset.assetId) sameOrder = false;
+    if (before.get(asset.assetId) === print) continue;
+    changed.push(asset);
+    if (changed.length >= limit) return null;
+  }
+  snapshotPrints.set(next, after);
+  const removed = sameOrder ? [] : [...before.keys()].filter((id) => !after.has(id));
+  if (changed.length + removed.length >= limit) return null;
+  return {
+    profileId: next.profileId,
+    baseFetchedAt: previous.fetchedAt,
+    fetchedAt: next.fetchedAt,
+    source: next.source,
+    skipped: next.skipped,
+    changed,
+    removed,
+    order: sameOrder ? null : next.assets.map((asset) => asset.assetId),
+  };
 }
 
 function checkEmbedRequest(request: unknown): EmbedRequest {

@@ -4,7 +4,7 @@
  * `$state.raw` and replaced, never mutated. Errors never clear the snapshot.
  */
 import { DEFAULT_SETTINGS } from '../../../src-main/contract';
-import type { AppError, AppInfo, AssetSnapshot, ListState, MenuCommand, Settings, SyncStatus, Asset, TrailPoint } from '../../../src-main/contract';
+import type { AppError, AppInfo, AssetChange, AssetSnapshot, ListState, MenuCommand, Settings, SyncStatus, Asset, TrailPoint } from '../../../src-main/contract';
 import { call, errorOf, fleet } from '../lib/bridge';
 import { applyList, assetsById, idSet, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
 import { clickSelect, emptySelection, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
@@ -64,6 +64,7 @@ export class Workspace {
     this.#unsubscribe.push(
       bridge.on('status', (s) => (this.status = s)),
       bridge.on('assets', (snap) => this.setSnapshot(snap)),
+      bridge.on('assets:changed', (change) => this.applyChange(change)),
       bridge.on('menu:command', ({ command }) => this.onCommand(command)),
       // The list state is the workspace's own; only the rest follows changes made elsewhere.
       bridge.on('settings', (next) => (this.settings = { ...next, list: this.settings.list })),
@@ -91,6 +92,30 @@ export class Workspace {
     perfMark('fd:data-ready');
     this.snapshot = snapshot;
     this.selection = pruneSelection(this.selection, idSet(snapshot.assets));
+  }
+
+  /**
+   * Applies a small change to the shown snapshot; unchanged assets keep their objects.
+   * When the change was made against another snapshot, asks for the whole list instead.
+   */
+  applyChange(change: AssetChange): void {
+    const shown = this.snapshot;
+    if (shown && shown.profileId === change.profileId && shown.fetchedAt === change.fetchedAt) return; // already shown
+    const assets = shown && shown.profileId === change.profileId && shown.fetchedAt === change.baseFetchedAt ? patchAssets(shown.assets, this.byId, change) : null;
+    if (!assets) {
+      void this.#reloadSnapshot();
+      return;
+    }
+    this.setSnapshot({ profileId: change.profileId, assets, skipped: change.skipped, fetchedAt: change.fetchedAt, source: change.source });
+  }
+
+  async #reloadSnapshot(): Promise<void> {
+    try {
+      const snapshot = await call('assets:get');
+      if (snapshot) this.setSnapshot(snapshot);
+    } catch (err) {
+      this.actionError = errorOf(err); // the last good snapshot stays
+    }
   }
 
   async refresh(): Promise<void> {
@@ -200,4 +225,22 @@ export class Workspace {
       this.actionError = errorOf(err);
     }
   }
+}
+
+/** The list after `change`, or null when the change names an asset the list does not have. */
+function patchAssets(current: readonly Asset[], byId: ReadonlyMap<string, Asset>, change: AssetChange): Asset[] | null {
+  const changed = new Map(change.changed.map((asset) => [asset.assetId, asset]));
+  if (change.order) {
+    const next: Asset[] = [];
+    for (const id of change.order) {
+      const asset = changed.get(id) ?? byId.get(id);
+      if (!asset) return null;
+      next.push(asset);
+    }
+    return next;
+  }
+  const removed = new Set(change.removed);
+  const next: Asset[] = [];
+  for (const asset of current) if (!removed.has(asset.assetId)) next.push(changed.get(asset.assetId) ?? asset);
+  return next;
 }

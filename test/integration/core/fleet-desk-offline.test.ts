@@ -5,7 +5,7 @@
  * connection and the demo behind it keeps the token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetSnapshot, SyncStatus } from '../../../src-main/contract';
+import type { AssetChange, AssetSnapshot, SyncStatus } from '../../../src-main/contract';
 import { startDemoService, type DemoService } from '../../../src-main/demo';
 import { envFor, makeTempDir, startCore, waitFor, type CoreRun } from '../../soak/harness';
 import { startTcpFront, type TcpFront } from '../../soak/tcp-front';
@@ -88,9 +88,14 @@ describe('offline restart', () => {
     );
     expect(online.error).toBeNull();
     expect(Date.parse(online.lastSyncAt ?? '')).toBeGreaterThan(Date.parse(fromNetwork.fetchedAt));
-    const fresh = second.assetEvents().find((s) => s.source === 'network');
-    expect(fresh?.assets).toHaveLength(25);
-    expect(Date.parse(fresh?.fetchedAt ?? '')).toBeGreaterThan(Date.parse(fromNetwork.fetchedAt));
+    // The fresh list is announced whole, or as a change to the cached one it follows.
+    const fresh = second.events.find((e) => e.name === 'assets:changed' || (e.name === 'assets' && (e.payload as AssetSnapshot).source === 'network'));
+    expect(fresh).toBeDefined();
+    const freshAt = (fresh?.payload as { fetchedAt: string }).fetchedAt;
+    expect(Date.parse(freshAt)).toBeGreaterThan(Date.parse(fromNetwork.fetchedAt));
+    if (fresh?.name === 'assets:changed') expect((fresh.payload as AssetChange).baseFetchedAt).toBe(fromNetwork.fetchedAt);
+    const shown = await second.call('assets:get');
+    expect(shown.ok && shown.value?.assets).toHaveLength(25);
     const status = (await second.call('status:get')) as { ok: true; value: SyncStatus };
     expect(status.value.state).toBe('online');
 

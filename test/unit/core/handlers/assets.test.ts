@@ -3,7 +3,7 @@ import { createAssetHandlers, refreshAssets } from '../../../../src-main/core/ha
 import { RefreshScheduler } from '../../../../src-main/core/sync/refresh-scheduler';
 import { FleetError } from '../../../../src-main/core/errors';
 import { DEFAULT_SETTINGS } from '../../../../src-main/core/settings/settings-schema';
-import type { AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
+import type { AssetChange, AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
 import type { Connection, CoreContext, HttpClient, HttpResponse, OfflineStore } from '../../../../src-main/core/ports';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
@@ -142,5 +142,66 @@ describe('asset handlers', () => {
   it('status:get returns the scheduler status', async () => {
     const { handlers } = setup([]);
     expect(await handlers['status:get']()).toMatchObject({ profileId: 'demo', state: 'starting' });
+  });
+});
+
+describe('refreshAssets announces small changes as assets:changed', () => {
+  const raw = (n: number, at = '2026-03-01T09:00:00Z') => ({
+    assetId: `thing:${n}`,
+    type: 'thing',
+    name: `Loader ${n}`,
+    urls: {},
+    metrics: { fuel: { value: 50, meta: { collectedOn: at, source: 'x', other: {} } } },
+  });
+  const list = (ids: number[], changed: number[] = []) => ids.map((n) => raw(n, changed.includes(n) ? '2026-03-01T09:30:00Z' : undefined));
+  const TEN = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  const at = (minute: number) => () => new Date(NOW.getTime() + minute * 60_000);
+
+  async function twoRefreshes(first: unknown, second: unknown, between?: (t: ReturnType<typeof setup>) => void) {
+    const t = setup([body(first), body(second)]);
+    const one = await refreshAssets(t.ctx, at(0));
+    between?.(t);
+    const two = await refreshAssets(t.ctx, at(1));
+    return { ...t, one, two };
+  }
+
+  it('announces the first load whole, then only the changed asset', async () => {
+    const { events, one, two } = await twoRefreshes(list(TEN), list(TEN, [3]));
+    expect(events.map((e) => e.name)).toEqual(['assets', 'assets:changed']);
+    expect(events[0].payload).toBe(one);
+    const change = events[1].payload as AssetChange;
+    expect(change).toMatchObject({ profileId: 'demo', baseFetchedAt: one.fetchedAt, fetchedAt: two.fetchedAt, source: 'network', removed: [], order: null });
+    expect(change.changed).toEqual([two.assets[2]]);
+    expect(two.assets).toHaveLength(10); // the refresh itself still returns the whole list
+  });
+
+  it('sends the new order and the removed ids when assets come and go', async () => {
+    const { events } = await twoRefreshes(list(TEN), list([2, 1, 3, 4, 5, 6, 7, 8, 9, 11]));
+    const change = events[1].payload as AssetChange;
+    expect(events[1].name).toBe('assets:changed');
+    expect(change.changed.map((a) => a.assetId)).toEqual(['thing:11']);
+    expect(change.removed).toEqual(['thing:10']);
+    expect(change.order).toEqual(['thing:2', 'thing:1', 'thing:3', 'thing:4', 'thing:5', 'thing:6', 'thing:7', 'thing:8', 'thing:9', 'thing:11']);
+  });
+
+  it('announces a large change whole', async () => {
+    const { events } = await twoRefreshes(list(TEN), list(TEN, [1, 2, 3]));
+    expect(events.map((e) => e.name)).toEqual(['assets', 'assets']);
+  });
+
+  it('announces the list of another profile whole, even into the same store', async () => {
+    const { events } = await twoRefreshes(list(TEN), list(TEN, [3]), (t) => t.switchProfile('other'));
+    expect(events.map((e) => e.name)).toEqual(['assets', 'assets']);
+    expect((events[1].payload as AssetSnapshot).profileId).toBe('other');
+  });
+
+  it('compares with the stored list once assets:get has read it', async () => {
+    const t = setup([body(list(TEN, [3]))]);
+    t.store.saved = { profileId: 'demo', assets: (await refreshAssets(setup([body(list(TEN))]).ctx, at(0))).assets, skipped: [], fetchedAt: at(0)().toISOString(), source: 'network' };
+    const cached = await t.handlers['assets:get']();
+    await refreshAssets(t.ctx, at(1));
+    expect(t.events.map((e) => e.name)).toEqual(['assets:changed']);
+    expect((t.events[0].payload as AssetChange).baseFetchedAt).toBe(cached?.fetchedAt);
+    expect((t.events[0].payload as AssetChange).changed.map((a) => a.assetId)).toEqual(['thing:3']);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBridge } from '../../../../src-renderer/src/lib/bridge';
 import { DEFAULT_SETTINGS, Workspace } from '../../../../src-renderer/src/state/workspace.svelte';
 import { Clock } from '../../../../src-renderer/src/state/clock.svelte';
-import type { Settings } from '../../../../src-main/contract';
+import type { AssetChange, Settings } from '../../../../src-main/contract';
 import { asset, FakeBridge, metric, NOW, snapshot, status } from '../fixtures';
 
 describe('Workspace', () => {
@@ -87,5 +87,87 @@ describe('Workspace', () => {
     bridge.handle('export:assetsCsv', () => ({ fileName: '/home/d/assets.csv', mimeType: 'text/csv', count: 2 }));
     await ws.exportCsv();
     expect(ws.toast).toBe('Saved 2 assets to /home/d/assets.csv');
+  });
+  describe('small changes pushed as assets:changed', () => {
+    const CACHE_AT = '2026-11-22T11:59:00Z';
+    const change = (patch: Partial<AssetChange>): AssetChange => ({
+      profileId: 'demo',
+      baseFetchedAt: CACHE_AT,
+      fetchedAt: '2026-11-22T12:01:00Z',
+      source: 'network',
+      skipped: [],
+      changed: [],
+      removed: [],
+      order: null,
+      ...patch,
+    });
+
+    it('replaces changed assets in place and keeps the unchanged objects', async () => {
+      const ws = new Workspace(new Clock());
+      await ws.init();
+      const [one, , three] = ws.snapshot!.assets;
+      const newTwo = asset(2, { name: 'Truck 2 moved' }, { ignition: metric(true), fuel: metric(55, '2026-11-22T12:00:30Z') });
+      bridge.emit('assets:changed', change({ changed: [newTwo] }));
+      expect(ws.snapshot?.fetchedAt).toBe('2026-11-22T12:01:00Z');
+      expect(ws.snapshot?.source).toBe('network');
+      expect(ws.snapshot?.assets.map((a) => a.name)).toEqual(['Truck 1', 'Truck 2 moved', 'Truck 3']);
+      expect(ws.snapshot?.assets[0]).toBe(one);
+      expect(ws.snapshot?.assets[1]).toBe(newTwo);
+      expect(ws.snapshot?.assets[2]).toBe(three);
+      expect(bridge.callsTo('assets:get')).toHaveLength(1); // only the one at start
+      ws.dispose();
+    });
+
+    it('follows a new order with added and removed assets; selection drops the removed', async () => {
+      const ws = new Workspace(new Clock());
+      await ws.init();
+      ws.click('thing:1', {});
+      const four = asset(4, {}, { ignition: metric(true), fuel: metric(20) });
+      bridge.emit('assets:changed', change({ changed: [four], removed: ['thing:1'], order: ['thing:3', 'thing:4', 'thing:2'], skipped: [{ index: 9, path: '$[9]', reason: 'not an object' }] }));
+      expect(ws.snapshot?.assets.map((a) => a.assetId)).toEqual(['thing:3', 'thing:4', 'thing:2']);
+      expect(ws.snapshot?.skipped).toHaveLength(1);
+      expect(ws.selection.selected.size).toBe(0);
+      ws.dispose();
+    });
+
+    it('removes assets when the order is unchanged but ids left', async () => {
+      const ws = new Workspace(new Clock());
+      await ws.init();
+      bridge.emit('assets:changed', change({ removed: ['thing:2'] }));
+      expect(ws.snapshot?.assets.map((a) => a.assetId)).toEqual(['thing:1', 'thing:3']);
+      ws.dispose();
+    });
+
+    it('asks for the whole list when the change was made against another snapshot', async () => {
+      const ws = new Workspace(new Clock());
+      await ws.init();
+      const whole = snapshot([asset(7)], { fetchedAt: '2026-11-22T12:05:00Z' });
+      bridge.handle('assets:get', () => whole);
+      bridge.emit('assets:changed', change({ baseFetchedAt: '2026-11-22T11:00:00Z', fetchedAt: '2026-11-22T12:05:00Z', changed: [asset(9)] }));
+      await vi.waitFor(() => expect(ws.snapshot).toEqual(whole));
+      expect(bridge.callsTo('assets:get')).toHaveLength(2);
+      ws.dispose();
+    });
+
+    it('asks for the whole list when the order names an asset it does not have, or another profile changed', async () => {
+      const ws = new Workspace(new Clock());
+      await ws.init();
+      bridge.emit('assets:changed', change({ order: ['thing:1', 'thing:8'] }));
+      bridge.emit('assets:changed', change({ profileId: 'other' }));
+      await vi.waitFor(() => expect(bridge.callsTo('assets:get')).toHaveLength(3));
+      ws.dispose();
+    });
+
+    it('ignores a change it already shows (the manual refresh answered first)', async () => {
+      bridge.handle('assets:refresh', () => snapshot([asset(5)], { fetchedAt: '2026-11-22T12:01:00Z' }));
+      const ws = new Workspace(new Clock());
+      await ws.init();
+      await ws.refresh();
+      const shown = ws.snapshot;
+      bridge.emit('assets:changed', change({ changed: [asset(1, { name: 'late' })] }));
+      expect(ws.snapshot).toBe(shown);
+      expect(bridge.callsTo('assets:get')).toHaveLength(1);
+      ws.dispose();
+    });
   });
 });

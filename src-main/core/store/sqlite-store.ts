@@ -196,15 +196,7 @@ export class SqliteOfflineStore implements OfflineStore {
       let ids: string[];
       try {
         ids = JSON.parse(row.asset_ids) as string[];
-        const jsonById = new Map(this.statements.assetRows.all() as [string, string][]);
-        const parts: string[] = [];
-        for (const id of ids) {
-          const json = jsonById.get(id);
-          if (json === undefined) throw new Error(`asset ${id} is listed but not stored`);
-          parts.push(json);
-        }
-        // One parse of the joined rows is faster than one parse per row.
-        assets = JSON.parse(`[${parts.join(',')}]`) as Asset[];
+        assets = JSON.parse(`[${inListOrder(ids, this.statements.assetRows.all() as [string, string][]).join(',')}]`) as Asset[];
         skipped = JSON.parse(row.skipped) as SkippedAsset[];
       } catch (err) {
         // Damage the integrity check cannot see (inside the text itself): say so, show nothing.
@@ -276,6 +268,21 @@ export class SqliteOfflineStore implements OfflineStore {
       throw storageError(`Could not ${action} in the offline store`, err);
     }
   }
+}
+
+/**
+ * The stored JSON texts in list order, for one parse of them joined (measured much faster
+ * than a parse per row, and than ordering them in SQL). Rows come back in the order they
+ * were first written, which is usually the list order already.
+ */
+function inListOrder(ids: readonly string[], rows: readonly [string, string][]): string[] {
+  if (rows.length === ids.length && rows.every(([id], i) => id === ids[i])) return rows.map(([, json]) => json);
+  const jsonById = new Map(rows);
+  return ids.map((id) => {
+    const json = jsonById.get(id);
+    if (json === undefined) throw new Error(`asset ${id} is listed but not stored`);
+    return json;
+  });
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -301,6 +301,17 @@ describe('SQLite offline store', () => {
       expect(factory.open('demo').loadAssetSnapshot()?.assets.map((a) => a.assetId)).toEqual(['thing:4', 'thing:2', 'thing:5']);
     });
 
+    it('shows nothing but says so when a listed asset row is missing', () => {
+      const store = factory.open('demo');
+      store.saveAssetSnapshot(makeSnapshot(3, T0));
+      const side = new Database(dbFile());
+      side.prepare("DELETE FROM snapshot_assets WHERE asset_id = 'thing:2'").run();
+      side.close();
+      expect(store.loadAssetSnapshot()).toBeNull();
+      expect(store.notice).toMatch(/could not be read back/);
+      store.close();
+    });
+
     it('after a restart, knows the stored list from loading it and writes only the change', () => {
       const at0 = minutes(0).toISOString();
       const first = factory.open('demo');

@@ -71,8 +71,9 @@ async function underTransportFault(fault: Partial<FaultSettings>, attempts = 2):
   const since = run.events.slice(mark);
   const statuses = since.filter((e) => e.name === 'status').map((e) => e.payload as SyncStatus);
   const assetEvents = since.filter((e) => e.name === 'assets').map((e) => e.payload as AssetSnapshot);
-  // A transport fault never replaces the shown list, let alone with a shorter one.
+  // A transport fault never replaces or patches the shown list, let alone with a shorter one.
   expect(assetEvents).toEqual([]);
+  expect(since.filter((e) => e.name === 'assets:changed')).toEqual([]);
   return { before, errors, alerts: distinctErrors(statuses), statuses, assetEvents };
 }
 
@@ -268,7 +269,7 @@ describe('fault matrix', () => {
     const statuses = run.events.slice(mark).filter((e) => e.name === 'status').map((e) => e.payload as SyncStatus);
     expect(statuses.at(-1)?.state).toBe('signed-out');
     expect(distinctErrors(statuses)).toHaveLength(1);
-    expect(run.events.slice(mark).some((e) => e.name === 'assets')).toBe(false);
+    expect(run.events.slice(mark).some((e) => e.name === 'assets' || e.name === 'assets:changed')).toBe(false);
     expect((await stored()).fetchedAt).toBe(before.fetchedAt);
 
     const fresh = demo.tokens.issue().accessToken;

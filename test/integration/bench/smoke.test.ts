@@ -3,7 +3,7 @@
  * figure as a finite number. It never checks a timing (figures are for the benchmark).
  */
 import { describe, expect, it } from 'vitest';
-import { FIGURES, formatTable, runBenchmark, type FigureId } from '../../../bench/benchmark';
+import { FIGURES, formatTable, runBenchmark, type FigureId } from '../../bench/benchmark';
 
 describe('fleet-scale benchmark (smoke)', () => {
   it('produces every figure at 1,000 assets in one run', async () => {

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { build } from 'vite';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BENCH_RENDERER_DIR = resolve(ROOT, 'out', 'bench-renderer');
 export const BENCH_MAIN_DIR = resolve(ROOT, 'out', 'bench-main');
 

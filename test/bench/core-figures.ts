@@ -9,19 +9,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { AssetSnapshot } from '../src-main/contract';
-import { FleetClient } from '../src-main/core/fleet/fleet-client';
-import { refreshAssets } from '../src-main/core/handlers/assets';
-import { createHttpClient } from '../src-main/core/http/http-client';
-import type { CoreContext, HttpResponse, OfflineStore } from '../src-main/core/ports';
-import { createStoreFactory } from '../src-main/core/store/sqlite-store';
-import { startDemoService, type DemoService } from '../src-main/demo';
+import type { AssetSnapshot } from '../../src-main/contract';
+import { FleetClient } from '../../src-main/core/fleet/fleet-client';
+import { refreshAssets } from '../../src-main/core/handlers/assets';
+import { createHttpClient } from '../../src-main/core/http/http-client';
+import type { CoreContext, HttpResponse, OfflineStore } from '../../src-main/core/ports';
+import { createStoreFactory } from '../../src-main/core/store/sqlite-store';
+import { startDemoService, type DemoService } from '../../src-main/demo';
 import { since } from './stats';
 
 /** The demo's clock is frozen here so every run reads the same list. */
 export const BENCH_CLOCK_MS = Date.UTC(2026, 10, 20, 14, 0, 0);
 const PROFILE = 'bench';
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 const AEMP_LATENCY_MS = 50;
 /** Requests the AEMP pagination keeps in flight (see core/fleet/paginate.ts). */
 export const AEMP_REQUESTS_IN_FLIGHT = 2;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --sizes 1000,10000 --runs 3 --reuse-build]`: runs the fleet-scale
- * benchmark, prints one table and writes it as JSON to bench/results/<date>.json.
+ * benchmark, prints one table and writes it as JSON to test/bench/results/<date>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const projectDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const projectDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(join(projectDir, 'package.json'));
 
 function unavailable(reason) {

@@ -8,12 +8,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { startDemoService } from '../src-main/demo';
+import { startDemoService } from '../../src-main/demo';
 import { BENCH_CLOCK_MS, stepForShare } from './core-figures';
 import { installProbes, scrollFrames, searchKeystrokes, startFrameRecorder, stopFrameRecorder, type PageProbe } from './page-probes';
 import { percentile } from './stats';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ

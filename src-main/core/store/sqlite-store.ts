@@ -75,7 +75,14 @@ interface SnapshotRow {
 interface KnownList {
   revision: number;
   ids: string[];
-  prints: Map<string, string>;
+  /** Fingerprints by id; after a load they are computed at the first save, not at start-up. */
+  prints: () => Map<string, string>;
+}
+
+/** Computes the fingerprints of a loaded list once, when a save first needs them. */
+function lazyPrints(assets: readonly Asset[]): () => Map<string, string> {
+  let prints: Map<string, string> | null = null;
+  return () => (prints ??= fingerprintsOf(assets));
 }
 
 export class SqliteOfflineStore implements OfflineStore {
@@ -152,12 +159,13 @@ export class SqliteOfflineStore implements OfflineStore {
         const stored = this.statements.revision.get() as number | undefined;
         // Another store of this profile wrote since: nothing known here can be trusted.
         const known = this.known && this.known.revision === stored ? this.known : null;
+        const knownPrints = known?.prints();
         const revision = (stored ?? 0) + 1;
         const changed: Asset[] = [];
         for (const asset of snapshot.assets) {
           const print = assetFingerprint(asset);
           prints.set(asset.assetId, print);
-          if (known?.prints.get(asset.assetId) === print) continue;
+          if (knownPrints?.get(asset.assetId) === print) continue;
           changed.push(asset);
           // Embed URLs expire within the hour: never kept.
           this.statements.putAsset.run(asset.assetId, JSON.stringify({ ...asset, embedUrl: null }));
@@ -168,7 +176,7 @@ export class SqliteOfflineStore implements OfflineStore {
           this.statements.touchSnapshot.run(snapshot.profileId, snapshot.fetchedAt, JSON.stringify(snapshot.skipped), revision);
         } else {
           if (known) {
-            for (const id of known.prints.keys()) if (!prints.has(id)) removed += this.statements.deleteAsset.run(id).changes;
+            for (const id of knownPrints!.keys()) if (!prints.has(id)) removed += this.statements.deleteAsset.run(id).changes;
           } else {
             removed = this.statements.deleteAssetsNotIn.run(JSON.stringify(ids)).changes;
           }
@@ -179,7 +187,7 @@ export class SqliteOfflineStore implements OfflineStore {
           `Offline store: list of ${snapshot.assets.length} assets written (${changed.length} changed, ${removed} removed); recording ${groups.length} observations.`,
         );
         for (const [assetId, collectedOn, metrics] of groups) this.statements.observe.run(assetId, collectedOn, metrics);
-        written = { revision, ids, prints };
+        written = { revision, ids, prints: () => prints };
       });
       try {
         write();
@@ -212,7 +220,7 @@ export class SqliteOfflineStore implements OfflineStore {
         this.log(`Offline store of ${this.profileId}: saved asset list unreadable (${err instanceof Error ? err.message : String(err)}).`);
         return null;
       }
-      this.known = { revision: row.revision, ids, prints: fingerprintsOf(assets) };
+      this.known = { revision: row.revision, ids, prints: lazyPrints(assets) };
       this.unreadableNotice = null;
       return { profileId: row.profile_id, assets, skipped, fetchedAt: row.fetched_at, source: 'cache' };
     });

@@ -19,17 +19,7 @@ export const ENV_PROFILE_ID = 'env';
 const FILE_NAME = 'profiles.json';
 
 /** What is stored for a profile (never a secret). */
-export interface ProfileRecord {
-  id: string;
-  name: string;
-  baseUrl: string;
-  aempUrl: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  scopes: string;
-  hasClientSecret: boolean;
-}
+export type ProfileRecord = Omit<Profile, 'builtIn' | 'signedIn'>;
 
 export type BuiltInUrls = Omit<ProfileRecord, 'id' | 'hasClientSecret' | 'name'> & { name?: string };
 

@@ -3,17 +3,8 @@ import type { Profile, ProfileInput } from '../../../../src-main/contract';
 
 export type FieldName = 'name' | 'baseUrl' | 'aempUrl' | 'authorizeUrl' | 'tokenUrl' | 'clientId' | 'clientSecret' | 'scopes';
 
-export interface ProfileDraft {
-  id?: string;
-  name: string;
-  baseUrl: string;
-  aempUrl: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  scopes: string;
-}
+/** The form's text fields: a profile input whose secret field is always present (empty = unchanged). */
+export type ProfileDraft = Omit<ProfileInput, 'clientSecret'> & { clientSecret: string };
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
 

@@ -5,15 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileInput } from '../../../../src-main/contract';
 import { createProfileStore, validateProfileInput } from '../../../../src-main/core/auth/profiles';
 import { fakeVault } from './fake-vault';
+import { DEMO_URLS } from './demo-urls';
 
-const demo = {
-  baseUrl: 'http://127.0.0.1:4000/v1',
-  aempUrl: 'http://127.0.0.1:4000/aemp',
-  authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
-  tokenUrl: 'http://127.0.0.1:4000/oauth/token',
-  clientId: 'fleet-desk',
-  scopes: 'assets:read',
-};
+const demo = DEMO_URLS;
 
 const input: ProfileInput = {
   name: 'North branch',

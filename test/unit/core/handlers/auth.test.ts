@@ -8,15 +8,9 @@ import type { FetchLike } from '../../../../src-main/core/auth/oauth';
 import type { ProbeFetch } from '../../../../src-main/core/auth/probe';
 import { createAuthHandlers } from '../../../../src-main/core/handlers/auth';
 import { fakeVault } from '../auth/fake-vault';
+import { DEMO_URLS } from '../auth/demo-urls';
 
-const demo = {
-  baseUrl: 'http://127.0.0.1:4000/v1',
-  aempUrl: 'http://127.0.0.1:4000/aemp',
-  authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
-  tokenUrl: 'http://127.0.0.1:4000/oauth/token',
-  clientId: 'fleet-desk',
-  scopes: 'assets:read',
-};
+const demo = DEMO_URLS;
 
 const custom: ProfileInput = {
   name: 'Token only',

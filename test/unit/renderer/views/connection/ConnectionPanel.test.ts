@@ -4,16 +4,12 @@ import type { Profile, ProfileInput, ProfilesState, SignInState } from '../../..
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import ConnectionPanel from '../../../../../src-renderer/src/views/connection/ConnectionPanel.svelte';
 import { FakeBridge } from '../../fixtures';
+import { DEMO_URLS } from '../../../core/auth/demo-urls';
 
 const demoProfile: Profile = {
   id: 'demo',
   name: 'Demo service',
-  baseUrl: 'http://127.0.0.1:4000/v1',
-  aempUrl: 'http://127.0.0.1:4000/aemp',
-  authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
-  tokenUrl: 'http://127.0.0.1:4000/oauth/token',
-  clientId: 'fleet-desk',
-  scopes: 'assets:read',
+  ...DEMO_URLS,
   builtIn: true,
   hasClientSecret: false,
   signedIn: false,

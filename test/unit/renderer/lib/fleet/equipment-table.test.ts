@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Equipment } from '../../../../../src-main/contract';
 import { cellText, filterEquipment, identifierOf, sortEquipment, visibleWindow } from '../../../../../src-renderer/src/lib/fleet/equipment-table';
+import { unit } from './equipment-fixture';
 
-function unit(over: Partial<Equipment>): Equipment {
-  return {
-    equipmentId: null,
-    serialNumber: null,
-    vin: null,
-    make: null,
-    model: null,
-    location: null,
-    operatingHours: null,
-    idleHours: null,
-    distance: null,
-    fuelUsed: null,
-    fuelRemaining: null,
-    engineRunning: null,
-    linkedAssetId: null,
-    ...over,
-  };
-}
 
 const a = unit({ equipmentId: 'EX-10', make: 'Caterpillar', model: '320', serialNumber: 'CAT0320', operatingHours: { hours: 50, at: null } });
 const b = unit({ equipmentId: 'EX-9', make: 'Komatsu', model: 'PC210', vin: 'KMT123', operatingHours: { hours: 700, at: null }, distance: { metres: 5000, at: null } });

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
-import type { Equipment, FleetListing, HistoryResult, Settings } from '../../../../../src-main/contract';
+import type { FleetListing, HistoryResult, Settings } from '../../../../../src-main/contract';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import FleetView from '../../../../../src-renderer/src/views/fleet/FleetView.svelte';
 import { FakeFailure, createFakeBridge } from './fake-bridge';
+import { unit } from '../../lib/fleet/equipment-fixture';
+import { DEFAULT_SETTINGS } from '../../../../../src-main/contract';
 
 // Canvas/SVG libraries do not run in jsdom: the components only hand them data.
 vi.mock('uplot', () => ({
@@ -37,34 +39,8 @@ afterEach(() => {
   setBridge(null);
 });
 
-const SETTINGS: Settings = {
-  refreshIntervalSec: 60,
-  staleAfterMin: 30,
-  units: 'metric',
-  tileUrl: '',
-  tileAttribution: '',
-  retentionDays: 30,
-  list: { search: '', filters: [], sort: 'name', descending: false },
-};
+const SETTINGS: Settings = { ...DEFAULT_SETTINGS, staleAfterMin: 30 };
 
-function unit(over: Partial<Equipment>): Equipment {
-  return {
-    equipmentId: null,
-    serialNumber: null,
-    vin: null,
-    make: null,
-    model: null,
-    location: null,
-    operatingHours: null,
-    idleHours: null,
-    distance: null,
-    fuelUsed: null,
-    fuelRemaining: null,
-    engineRunning: null,
-    linkedAssetId: null,
-    ...over,
-  };
-}
 
 const EX1 = unit({ equipmentId: 'EX-1', serialNumber: 'SN-1', make: 'Caterpillar', model: '320', operatingHours: { hours: 1234.5, at: '2026-11-22T10:00:00Z' } });
 const EX2 = unit({ equipmentId: 'EX-2', serialNumber: 'SN-2', make: 'Komatsu', model: 'PC210' });

@@ -1,6 +1,6 @@
 /** A fake FleetDeskCore for shell tests: every handler is a spy, events are pushed by hand. */
 import { vi } from 'vitest';
-import { INVOKE_CHANNELS } from '../../../src-main/contract';
+import { DEFAULT_SETTINGS, INVOKE_CHANNELS } from '../../../src-main/contract';
 import type { EventSink, InvokeHandlers, Settings } from '../../../src-main/contract';
 import type { FleetDeskCore } from '../../../src-main/core/ports';
 
@@ -9,15 +9,7 @@ export interface FakeCore extends FleetDeskCore {
   sinks: Set<EventSink>;
 }
 
-export const FAKE_SETTINGS: Settings = {
-  refreshIntervalSec: 60,
-  staleAfterMin: 30,
-  units: 'metric',
-  tileUrl: 'https://{s}.tiles.example/{z}/{x}/{y}.png',
-  tileAttribution: '',
-  retentionDays: 30,
-  list: { search: '', filters: [], sort: 'name', descending: false },
-};
+export const FAKE_SETTINGS: Settings = { ...DEFAULT_SETTINGS, staleAfterMin: 30, tileUrl: 'https://{s}.tiles.example/{z}/{x}/{y}.png' };
 
 export function fakeCore(): FakeCore {
   const handlers = Object.fromEntries(INVOKE_CHANNELS.map((c) => [c, vi.fn(async () => null)])) as unknown as InvokeHandlers;

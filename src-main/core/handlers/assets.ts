@@ -9,7 +9,7 @@ import { openEmbed } from '../embed/embed-service';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
 import type { CoreContext, HandlerGroup, OfflineStore } from '../ports';
-import { assetFingerprint, fingerprintsOf } from '../store/asset-fingerprint';
+import { fingerprintsOf } from '../store/asset-fingerprint';
 import type { RefreshScheduler } from '../sync/refresh-scheduler';
 
 export type AssetChannels = 'assets:get' | 'assets:refresh' | 'embed:open' | 'status:get';
@@ -54,15 +54,6 @@ export async function refreshAssets(ctx: CoreContext, now: () => Date = () => ne
   return snapshot;
 }
 
-/** Fingerprints of announced snapshots, so the next refresh compares without re-reading them. */
-const snapshotPrints = new WeakMap<AssetSnapshot, Map<string, string>>();
-
-function printsOf(snapshot: AssetSnapshot): Map<string, string> {
-  let prints = snapshotPrints.get(snapshot);
-  if (!prints) snapshotPrints.set(snapshot, (prints = fingerprintsOf(snapshot.assets)));
-  return prints;
-}
-
 /**
  * What changed from `previous` to `next` when that is less than this share of the list;
  * a larger change, or another profile, is announced whole.
@@ -71,21 +62,18 @@ export const SMALL_CHANGE_SHARE = 0.3;
 
 export function smallChange(previous: AssetSnapshot, next: AssetSnapshot): AssetChange | null {
   if (previous.profileId !== next.profileId) return null;
-  const before = printsOf(previous);
+  const before = fingerprintsOf(previous.assets);
+  const after = fingerprintsOf(next.assets);
   const limit = Math.max(1, next.assets.length) * SMALL_CHANGE_SHARE;
-  const after = new Map<string, string>();
   const changed: Asset[] = [];
   let sameOrder = previous.assets.length === next.assets.length;
   for (let i = 0; i < next.assets.length; i++) {
     const asset = next.assets[i];
-    const print = assetFingerprint(asset);
-    after.set(asset.assetId, print);
     if (sameOrder && previous.assets[i].assetId !== asset.assetId) sameOrder = false;
-    if (before.get(asset.assetId) === print) continue;
+    if (before.get(asset.assetId) === after.get(asset.assetId)) continue;
     changed.push(asset);
     if (changed.length >= limit) return null;
   }
-  snapshotPrints.set(next, after);
   const removed = sameOrder ? [] : [...before.keys()].filter((id) => !after.has(id));
   if (changed.length + removed.length >= limit) return null;
   return {

@@ -15,9 +15,19 @@ export function assetFingerprint(asset: Asset): string {
   return `${asset.type}\u0000${asset.name}\u0000${asset.serialNumber ?? '\u0002'}\u0000${asset.category ?? '\u0002'}\u0000${asset.metrics ? metrics : '\u0002'}\u0000${issues}`;
 }
 
-/** Fingerprints by asset id. */
+const computed = new WeakMap<readonly Asset[], Map<string, string>>();
+
+/**
+ * Fingerprints by asset id, computed once per list: the offline store and the change
+ * announcement of the same refresh share them. Asset lists are never changed after the
+ * normalizer builds them, so keying by the array stays true.
+ */
 export function fingerprintsOf(assets: readonly Asset[]): Map<string, string> {
-  const prints = new Map<string, string>();
-  for (const asset of assets) prints.set(asset.assetId, assetFingerprint(asset));
+  let prints = computed.get(assets);
+  if (!prints) {
+    prints = new Map<string, string>();
+    for (const asset of assets) prints.set(asset.assetId, assetFingerprint(asset));
+    computed.set(assets, prints);
+  }
   return prints;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Asset, AssetSnapshot, SkippedAsset, TrailPoint } from '../../contract';
 import type { OfflineStore, StoreFactory, StoredDocument } from '../ports';
-import { assetFingerprint, fingerprintsOf } from './asset-fingerprint';
+import { fingerprintsOf } from './asset-fingerprint';
 import { openDatabaseFile, storageError } from './database-file';
 import { profileFileName } from './profile-file-name';
 
@@ -79,11 +79,6 @@ interface KnownList {
   prints: () => Map<string, string>;
 }
 
-/** Computes the fingerprints of a loaded list once, when a save first needs them. */
-function lazyPrints(assets: readonly Asset[]): () => Map<string, string> {
-  let prints: Map<string, string> | null = null;
-  return () => (prints ??= fingerprintsOf(assets));
-}
 
 export class SqliteOfflineStore implements OfflineStore {
   private readonly statements;
@@ -153,7 +148,7 @@ export class SqliteOfflineStore implements OfflineStore {
   saveAssetSnapshot(snapshot: AssetSnapshot): void {
     this.guard('save the asset list', () => {
       const ids = snapshot.assets.map((asset) => asset.assetId);
-      const prints = new Map<string, string>();
+      const prints = fingerprintsOf(snapshot.assets);
       let written: KnownList | null = null;
       const write = this.db.transaction(() => {
         const stored = this.statements.revision.get() as number | undefined;
@@ -163,9 +158,7 @@ export class SqliteOfflineStore implements OfflineStore {
         const revision = (stored ?? 0) + 1;
         const changed: Asset[] = [];
         for (const asset of snapshot.assets) {
-          const print = assetFingerprint(asset);
-          prints.set(asset.assetId, print);
-          if (knownPrints?.get(asset.assetId) === print) continue;
+          if (knownPrints?.get(asset.assetId) === prints.get(asset.assetId)) continue;
           changed.push(asset);
           // Embed URLs expire within the hour: never kept.
           this.statements.putAsset.run(asset.assetId, JSON.stringify({ ...asset, embedUrl: null }));
@@ -220,7 +213,7 @@ export class SqliteOfflineStore implements OfflineStore {
         this.log(`Offline store of ${this.profileId}: saved asset list unreadable (${err instanceof Error ? err.message : String(err)}).`);
         return null;
       }
-      this.known = { revision: row.revision, ids, prints: lazyPrints(assets) };
+      this.known = { revision: row.revision, ids, prints: () => fingerprintsOf(assets) };
       this.unreadableNotice = null;
       return { profileId: row.profile_id, assets, skipped, fetchedAt: row.fetched_at, source: 'cache' };
     });

@@ -114,9 +114,19 @@ async function clickSomeUnselectedMarker(page: Page, notId: string): Promise<str
       if (!box) continue;
       const x = box.x + box.width / 2;
       const y = box.y + box.height / 2;
-      const id = await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.closest('.fd-dot')?.getAttribute('data-asset-id') ?? null, [x, y]);
-      if (!id || id === notId) continue;
-      await page.mouse.click(x, y);
+      // Find the marker on top and click it in the same tick: the fleet moves and the map
+      // may still be animating, so a read-then-click pair can hit another marker.
+      const id = await page.evaluate(
+        ([px, py, skip]) => {
+          const marker = document.elementFromPoint(px, py)?.closest('.fd-dot');
+          const assetId = marker?.getAttribute('data-asset-id') ?? null;
+          if (!marker || !assetId || assetId === skip) return null;
+          marker.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, clientX: px, clientY: py, view: window }));
+          return assetId;
+        },
+        [x, y, notId] as const,
+      );
+      if (!id) continue;
       return id;
     }
     const cluster = clusterMarkers(page).first();

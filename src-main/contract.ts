@@ -323,6 +323,104 @@ export interface FleetProgress {
   done: boolean;
 }
 
+// ---------------------------------------------------------------- alerts
+
+/** The kinds of alert rule; each profile has one rule of each kind. */
+export type AlertRuleKind = 'low-fuel' | 'stale' | 'after-hours' | 'region' | 'maintenance';
+
+export const ALERT_RULE_KINDS = ['low-fuel', 'stale', 'after-hours', 'region', 'maintenance'] as const satisfies readonly AlertRuleKind[];
+
+/** Which assets a rule watches: empty lists mean every asset. */
+export interface AlertScope {
+  /** Only assets of these categories (exact, case-insensitive). */
+  categories: string[];
+  /** Only these assets (a saved selection), with the name the user gave it. */
+  assetIds: string[];
+  selectionName: string | null;
+}
+
+/** One working period of a weekday, local time of the branch ("07:00" to "17:30"). */
+export interface WorkingPeriod {
+  /** 0 = Sunday … 6 = Saturday. */
+  day: number;
+  start: string; // HH:MM
+  end: string; // HH:MM, after start
+}
+
+export interface MaintenanceThreshold {
+  id: string;
+  metric: 'engine-hours' | 'odometer';
+  /** Due at this reading: hours for engine-hours, kilometres for odometer. */
+  dueAt: number;
+  /** Assets this threshold applies to (categories or ids); empty lists mean every asset. */
+  scope: AlertScope;
+}
+
+export interface AlertRules {
+  lowFuel: { enabled: boolean; belowPercent: number; scope: AlertScope };
+  stale: { enabled: boolean; afterMin: number; scope: AlertScope };
+  afterHours: {
+    enabled: boolean;
+    /** What counts as in use outside working hours. */
+    trigger: 'ignition' | 'moving' | 'either';
+    schedule: WorkingPeriod[];
+    /** IANA zone used where an asset has no `time-zone` metric. */
+    timeZone: string;
+    scope: AlertScope;
+  };
+  region: {
+    enabled: boolean;
+    /** Only these regions (e.g. "region:UT"); empty means any region. */
+    regions: string[];
+    /** Raise on entering, on leaving, or both. */
+    on: 'enter' | 'leave' | 'both';
+    scope: AlertScope;
+  };
+  maintenance: { enabled: boolean; thresholds: MaintenanceThreshold[] };
+  /** No desktop notifications (alerts are still logged and counted). */
+  quiet: boolean;
+}
+
+/** One raised alert, as logged in the profile's offline store. */
+export interface AlertRecord {
+  id: number;
+  profileId: string;
+  assetId: string;
+  assetName: string;
+  rule: AlertRuleKind;
+  /** What was seen, as plain text for people, e.g. "Fuel 12 % (below 15 %)". */
+  message: string;
+  /** The value that raised it (fuel %, minutes silent, region code, reading …). */
+  value: string | number | boolean | null;
+  /** When the condition began, from the data (collectedOn) where known. */
+  raisedAt: string;
+  clearedAt: string | null;
+  acknowledgedAt: string | null;
+}
+
+export interface AlertQuery {
+  unacknowledgedOnly: boolean;
+  /** Only alerts of this rule; null for all. */
+  rule: AlertRuleKind | null;
+}
+
+export interface AlertCounts {
+  profileId: string;
+  total: number;
+  unacknowledged: number;
+}
+
+export interface AlertList extends AlertCounts {
+  /** Newest first. */
+  alerts: AlertRecord[];
+}
+
+/** Alerts raised by one evaluation (one refresh), for notifications and the panel. */
+export interface NewAlerts {
+  profileId: string;
+  alerts: AlertRecord[];
+}
+
 // ---------------------------------------------------------------- app
 
 export type ShellKind = 'electron' | 'web';
@@ -371,6 +469,12 @@ export interface FleetInvoke {
   'fleet:cached': [[AempVersion], FleetListing | null];
   'fleet:unit': [[AempVersion, string], Equipment];
   'fleet:history': [[string, HistoryMetric, string, string], HistoryResult]; // id, metric, start, end
+
+  'alerts:rules': [[], AlertRules]; // the active profile's rules
+  'alerts:setRules': [[AlertRules], AlertRules];
+  'alerts:list': [[AlertQuery], AlertList]; // works offline (the log is in the store)
+  'alerts:acknowledge': [[number[] | 'all'], AlertCounts]; // alert ids, or every open one
+  'export:alertsCsv': [[AlertQuery], ExportResult];
 }
 
 export interface FleetEvents {
@@ -387,6 +491,12 @@ export interface FleetEvents {
   'embed:expired': { sessionId: string };
   /** From the application menu (Electron) or shortcuts. */
   'menu:command': { command: MenuCommand };
+  /** Alerts raised by the last evaluation (never sent for an empty list). */
+  'alerts:new': NewAlerts;
+  /** Counts after any change (new, cleared, acknowledged, profile switch). */
+  'alerts:counts': AlertCounts;
+  /** Electron: a desktop notification was clicked; the renderer selects the asset (null: just show alerts). */
+  'alerts:focus': { assetId: string | null };
 }
 
 export type MenuCommand = 'refresh' | 'focus-search' | 'open-branch-map' | 'open-selection-map' | 'open-settings' | 'show-fleet' | 'show-assets' | 'export';
@@ -436,6 +546,11 @@ export const INVOKE_CHANNELS = [
   'fleet:cached',
   'fleet:unit',
   'fleet:history',
+  'alerts:rules',
+  'alerts:setRules',
+  'alerts:list',
+  'alerts:acknowledge',
+  'export:alertsCsv',
 ] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = [
@@ -448,6 +563,9 @@ export const EVENT_CHANNELS = [
   'settings',
   'embed:expired',
   'menu:command',
+  'alerts:new',
+  'alerts:counts',
+  'alerts:focus',
 ] as const satisfies readonly EventChannel[];
 
 // Compile-time check that the tables above list every channel.

@@ -22,10 +22,41 @@ const xmlParser = new XMLParser({
   trimValues: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
-  // Fleet feeds use no DTD entities; tight limits keep an entity bomb harmless.
-  processEntities: { enabled: true, maxEntityCount: 50, maxTotalExpansions: 10_000, maxExpandedLength: 100_000 },
-  htmlEntities: false,
+  // Documents declaring entities are refused before parsing (refuseDeclaredEntities);
+  // these limits are a second wall should one slip through. They count only entities
+  // a document declares: the built-in escapes (&amp;, &#x41;) cannot grow a document.
+  processEntities: {
+    enabled: true,
+    maxEntityCount: 10,
+    maxEntitySize: 1_000,
+    maxTotalExpansions: 1_000,
+    maxExpandedLength: 100_000,
+    appliesTo: 'external',
+  },
+  // Numeric character references (&#233;) are plain XML, but this parser decodes them
+  // only with this option on (it also knows HTML's names, which is harmless for text).
+  htmlEntities: true,
 });
+
+/** `<!DOCTYPE Name>` and nothing else: no internal subset, no SYSTEM or PUBLIC identifier. */
+const BARE_DOCTYPE = /^<!DOCTYPE\s+[A-Za-z_:][\w.:-]*\s*>/;
+
+/**
+ * Fleet feeds carry no DTD. A document type declaration with a body or an outside
+ * identifier can declare entities that expand a small answer into gigabytes, or name
+ * files and hosts to read; such answers are refused whole, wherever the declaration
+ * sits (the parser honours one even after the root element starts).
+ */
+function refuseDeclaredEntities(body: string): void {
+  for (let at = body.indexOf('<!DOCTYPE'); at !== -1; at = body.indexOf('<!DOCTYPE', at + 1)) {
+    if (!BARE_DOCTYPE.test(body.slice(at, at + 300))) {
+      throw badPayload(
+        'The fleet service sent XML with a document type declaration (<!DOCTYPE …>) that declares entities or an outside file. ' +
+          'Fleet Desk does not read such answers: they can expand without bound or reach files and other hosts.',
+      );
+    }
+  }
+}
 
 function sniff(body: string, contentType: string | undefined): 'json' | 'xml' | null {
   const first = body.trimStart()[0];
@@ -59,6 +90,7 @@ export function parseFleetDocument(rawBody: string, contentType?: string): Fleet
     return { format, rootName: null, root: value };
   }
   if (format === 'xml') {
+    refuseDeclaredEntities(body);
     let value: unknown;
     try {
       value = xmlParser.parse(body);

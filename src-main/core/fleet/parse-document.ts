@@ -23,15 +23,14 @@ const xmlParser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   // Documents declaring entities are refused before parsing (refuseDeclaredEntities);
-  // these limits are a second wall should one slip through. They count only entities
-  // a document declares: the built-in escapes (&amp;, &#x41;) cannot grow a document.
+  // these limits are a second wall should one slip through. The growth limit counts only
+  // references longer once replaced, which the built-in escapes (&amp;, &#x41;) never
+  // are; no cap on the number of references, which would refuse pages rich in escapes.
   processEntities: {
     enabled: true,
     maxEntityCount: 10,
     maxEntitySize: 1_000,
-    maxTotalExpansions: 1_000,
     maxExpandedLength: 100_000,
-    appliesTo: 'external',
   },
   // Numeric character references (&#233;) are plain XML, but this parser decodes them
   // only with this option on (it also knows HTML's names, which is harmless for text).

@@ -156,6 +156,22 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     ...authHandlers,
     ...createOfflineHandlers(ctx),
     ...createFleetHandlers(ctx),
+    // Alerts (issue 13): wired to the alert service in the next commit.
+    'alerts:rules': async () => {
+      throw new FleetError('internal', 'Alerts are not ready yet.');
+    },
+    'alerts:setRules': async () => {
+      throw new FleetError('internal', 'Alerts are not ready yet.');
+    },
+    'alerts:list': async () => {
+      throw new FleetError('internal', 'Alerts are not ready yet.');
+    },
+    'alerts:acknowledge': async () => {
+      throw new FleetError('internal', 'Alerts are not ready yet.');
+    },
+    'export:alertsCsv': async () => {
+      throw new FleetError('internal', 'Alerts are not ready yet.');
+    },
     'app:info': async (): Promise<AppInfo> => ({
       shell: platform.shell,
       version: platform.version,

@@ -5,8 +5,9 @@
  * a call into the core (and so to the service) with bad input.
  */
 import * as v from 'valibot';
-import { INVOKE_CHANNELS } from '../../contract';
+import { ALERT_RULE_KINDS, INVOKE_CHANNELS } from '../../contract';
 import type { InvokeChannel, InvokeHandlers, Result } from '../../contract';
+import { AlertRulesSchema } from '../alerts/rules-schema';
 import { FleetError, toAppError } from '../errors';
 
 /** Most asset ids accepted in one call (exports, subset maps). */
@@ -183,6 +184,31 @@ const token = v.pipe(
   v.regex(/^[^\p{Cc}\s]+$/u, 'the token must not contain spaces or control characters'),
 );
 
+const alertQuery = v.strictObject(
+  {
+    unacknowledgedOnly: v.boolean('"unacknowledged only" must be true or false'),
+    rule: v.nullable(v.picklist(ALERT_RULE_KINDS, `the alert rule must be one of ${ALERT_RULE_KINDS.join(', ')}, or null`)),
+  },
+  'the alert filter has an unknown field',
+);
+
+/** Most alert ids acknowledged in one call ('all' covers any number). */
+export const MAX_ALERT_IDS = 10_000;
+
+const alertIds = v.union(
+  [
+    v.literal('all'),
+    v.pipe(
+      v.array(
+        v.pipe(v.number('an alert id must be a number'), v.integer('an alert id must be a whole number'), v.minValue(1, 'an alert id is at least 1')),
+        'alert ids must be a list',
+      ),
+      v.maxLength(MAX_ALERT_IDS, `at most ${MAX_ALERT_IDS} alert ids are accepted in one call`),
+    ),
+  ],
+  'say which alerts: a list of alert ids, or "all"',
+);
+
 type ArgSpec = readonly (readonly [name: string, schema: AnySchema])[];
 
 /** name → the argument list it takes: a readable name and a schema per argument. */
@@ -235,6 +261,11 @@ const ARGUMENTS: { [C in InvokeChannel]: ArgSpec } = {
     ['start', isoTime('the start')],
     ['end', isoTime('the end')],
   ],
+  'alerts:rules': [],
+  'alerts:setRules': [['alert rules', AlertRulesSchema]],
+  'alerts:list': [['alert filter', alertQuery]],
+  'alerts:acknowledge': [['alert ids', alertIds]],
+  'export:alertsCsv': [['alert filter', alertQuery]],
 };
 
 const CHANNELS: ReadonlySet<string> = new Set(INVOKE_CHANNELS);

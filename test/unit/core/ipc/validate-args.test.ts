@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { INVOKE_CHANNELS } from '../../../../src-main/contract';
 import type { InvokeChannel, InvokeHandlers } from '../../../../src-main/contract';
+import { defaultAlertRules } from '../../../../src-main/core/alerts/rules-schema';
 import { FleetError } from '../../../../src-main/core/errors';
 import { dispatchInvoke, validateInvoke } from '../../../../src-main/core/ipc/validate-args';
 
@@ -52,6 +53,11 @@ const VALID: { [C in InvokeChannel]: unknown[] } = {
   'fleet:cached': ['1.2'],
   'fleet:unit': ['1.2', 'VIN1234567'],
   'fleet:history': ['EQ-1', 'Location', '2024-05-01T00:00:00Z', '2024-05-02T00:00:00Z'],
+  'alerts:rules': [],
+  'alerts:setRules': [defaultAlertRules()],
+  'alerts:list': [{ unacknowledgedOnly: true, rule: 'low-fuel' }],
+  'alerts:acknowledge': [[1, 2, 3]],
+  'export:alertsCsv': [{ unacknowledgedOnly: false, rule: null }],
 };
 
 describe('validateInvoke', () => {
@@ -118,6 +124,23 @@ describe('validateInvoke', () => {
     expect(refusal('profiles:save', [{ ...goodProfile, name: 'a\u0000b' }]).message).toContain('control characters');
     expect(refusal('auth:pasteToken', ['demo', 'a'.repeat(16_385)]).kind).toBe('invalid-argument');
     expect(refusal('profiles:switch', ['x:refresh']).kind).toBe('invalid-argument');
+  });
+
+  it('checks alert rules with messages for people, and alert filters and ids', () => {
+    const rules = defaultAlertRules();
+    const fuel = refusal('alerts:setRules', [{ ...rules, lowFuel: { ...rules.lowFuel, belowPercent: 100 } }]);
+    expect(fuel.message).toBe('"alerts:setRules" argument 1 (alert rules): Fuel threshold must be 1 to 99 %.');
+    expect(fuel.path).toBe('$[0].lowFuel.belowPercent');
+    const zone = refusal('alerts:setRules', [{ ...rules, afterHours: { ...rules.afterHours, timeZone: 'Mars/Olympus' } }]);
+    expect(zone.message).toContain('a name such as America/Denver');
+    const backwards = refusal('alerts:setRules', [{ ...rules, afterHours: { ...rules.afterHours, schedule: [{ day: 1, start: '18:00', end: '07:00' }] } }]);
+    expect(backwards.message).toContain('must end after they start');
+    expect(refusal('alerts:setRules', [{ ...rules, extra: 1 }]).message).toContain('unknown field');
+    expect(refusal('alerts:list', [{ unacknowledgedOnly: true, rule: 'fire' }]).path).toBe('$[0].rule');
+    expect(refusal('alerts:acknowledge', ['some']).kind).toBe('invalid-argument');
+    expect(refusal('alerts:acknowledge', [[0]]).kind).toBe('invalid-argument');
+    expect(refusal('alerts:acknowledge', [[1.5]]).kind).toBe('invalid-argument');
+    expect(validateInvoke('alerts:acknowledge', ['all']).args).toEqual(['all']);
   });
 
   it('checks ISO dates and their order', () => {

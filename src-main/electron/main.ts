@@ -17,6 +17,7 @@ import { createEmbedController } from './embed-view';
 import type { EmbedController } from './embed-view';
 import { forwardEvents, registerIpc, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
+import { userDataOverride } from './user-data';
 import { guardNavigation, isAllowedNavigation, isExternalWebUrl } from './navigation';
 import { WINDOW_STATE_FILE, loadWindowState, mainWindowOptions, rememberWindowState, restorableBounds } from './window';
 
@@ -166,7 +167,28 @@ async function start(): Promise<void> {
   });
 }
 
-if (!app.requestSingleInstanceLock()) {
+/**
+ * Points userData (and the session data under it) at FLEET_USER_DATA when set. Runs
+ * before anything reads the folder: the single-instance lock lives in it too.
+ */
+function useDataFolderFromEnv(): boolean {
+  let dir: string | null;
+  try {
+    dir = userDataOverride(process.env);
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+    return false;
+  }
+  if (dir) {
+    app.setPath('userData', dir);
+    app.setPath('sessionData', dir);
+  }
+  return true;
+}
+
+if (!useDataFolderFromEnv()) {
+  app.exit(1);
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => {

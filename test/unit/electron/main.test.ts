@@ -14,6 +14,8 @@ const h = vi.hoisted(() => {
     headersHandler: null as null | Fn,
     permissionHandler: null as null | Fn,
     coreOptions: null as null | FleetDeskOptions,
+    paths: new Map<string, string>(),
+    coreHandlers: null as null | Record<string, ReturnType<typeof vi.fn>>,
   };
   interface FakeWin {
     options: Record<string, unknown>;
@@ -39,7 +41,14 @@ vi.mock('electron', () => {
     once = vi.fn();
     on = vi.fn();
     contentView = { addChildView: vi.fn(), removeChildView: vi.fn() };
-    webContents = { on: vi.fn(), setWindowOpenHandler: vi.fn(), send: vi.fn(), isDestroyed: () => false, getZoomFactor: () => 1 };
+    webContents = {
+      on: vi.fn(),
+      setWindowOpenHandler: vi.fn(),
+      send: vi.fn(),
+      isDestroyed: () => false,
+      getZoomFactor: () => 1,
+      mainFrame: { url: '', parent: null },
+    };
     constructor(options: Record<string, unknown>) {
       order.push('BrowserWindow');
       this.options = options;
@@ -49,12 +58,19 @@ vi.mock('electron', () => {
   return {
     app: {
       isPackaged: true,
-      requestSingleInstanceLock: () => state.lock,
+      requestSingleInstanceLock: () => {
+        order.push('lock');
+        return state.lock;
+      },
       quit: vi.fn(() => order.push('quit')),
       exit: vi.fn(),
       on,
       whenReady: vi.fn(() => Promise.resolve()),
-      getPath: (name: string) => `/tmp/fleet-desk-test-${name}`,
+      getPath: (name: string) => state.paths.get(name) ?? `/tmp/fleet-desk-test-${name}`,
+      setPath: vi.fn((name: string, path: string) => {
+        order.push(`setPath ${name}`);
+        state.paths.set(name, path);
+      }),
       getVersion: () => '9.9.9',
     },
     BrowserWindow,
@@ -91,6 +107,7 @@ vi.mock('../../../src-main/core/fleet-desk', () => ({
     const handlers: Record<string, unknown> = Object.fromEntries(INVOKE_CHANNELS.map((c) => [c, vi.fn(async () => null)]));
     handlers['settings:get'] = vi.fn(async () => ({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' }));
     handlers['profiles:list'] = vi.fn(async () => ({ activeId: 'demo', profiles: [{ baseUrl: 'https://fleet.example/v1', aempUrl: '' }] }));
+    h.state.coreHandlers = handlers as Record<string, ReturnType<typeof vi.fn>>;
     return { handlers, subscribe: () => () => {}, start: vi.fn(async () => order.push('start')), stop: vi.fn(async () => {}) };
   }),
 }));
@@ -108,19 +125,23 @@ beforeEach(() => {
   h.state.appListeners.clear();
   h.state.windows.length = 0;
   h.state.coreOptions = null;
+  h.state.coreHandlers = null;
+  h.state.paths.clear();
+  vi.unstubAllEnvs();
+  vi.stubEnv('FLEET_USER_DATA', '');
 });
 
 describe('Electron main', () => {
   it('quits at once when another instance holds the lock', async () => {
     h.state.lock = false;
     await loadMain();
-    expect(order).toEqual(['quit']);
+    expect(order).toEqual(['lock', 'quit']);
     expect(h.state.windows).toHaveLength(0);
   });
 
   it('denies permissions and sets the CSP before any window, then wires core, IPC, menu and window', async () => {
     await loadMain();
-    expect(order).toEqual(['permissions', 'csp', 'core', 'handle fleet:invoke', 'menu', 'BrowserWindow', 'start']);
+    expect(order).toEqual(['lock', 'permissions', 'csp', 'core', 'handle fleet:invoke', 'menu', 'BrowserWindow', 'start']);
     const cb = vi.fn();
     h.state.permissionHandler!({}, 'geolocation', cb);
     expect(cb).toHaveBeenCalledWith(false);
@@ -168,5 +189,79 @@ describe('Electron main', () => {
     for (const fn of h.state.appListeners.get('second-instance') ?? []) fn();
     expect(h.state.windows[0].restore).toHaveBeenCalled();
     expect(h.state.windows[0].focus).toHaveBeenCalled();
+  });
+
+  describe('IPC sender check', () => {
+    type Invoke = (event: unknown, channel: unknown, args: unknown) => Promise<{ ok: boolean; error?: { kind: string } }>;
+
+    /** The handler main.ts registered, and the app window with its page loaded. */
+    async function wiredIpc() {
+      const electron = await import('electron');
+      await loadMain();
+      const win = h.state.windows[0];
+      const appUrl = String(win.loadURL.mock.calls[0][0]);
+      const contents = win.webContents as { mainFrame: { url: string; parent: unknown } };
+      contents.mainFrame.url = appUrl;
+      const [channel, handler] = vi.mocked(electron.ipcMain.handle).mock.calls.at(-1) as unknown as [string, Invoke];
+      expect(channel).toBe('fleet:invoke');
+      return { handler, contents, appUrl };
+    }
+
+    it('answers the main frame of its own window on the app page', async () => {
+      const { handler, contents } = await wiredIpc();
+      const result = await handler({ sender: contents, senderFrame: contents.mainFrame }, 'app:info', []);
+      expect(result.ok).toBe(true);
+    });
+
+    it('refuses a subframe, a stray frame and another webContents, even on the app page', async () => {
+      const { handler, contents, appUrl } = await wiredIpc();
+      const otherContents = { mainFrame: { url: appUrl, parent: null } };
+      const events = {
+        'a subframe on the app page': { sender: contents, senderFrame: { url: appUrl, parent: contents.mainFrame } },
+        'a frame that is not the main frame': { sender: contents, senderFrame: { url: appUrl, parent: null } },
+        'another webContents': { sender: otherContents, senderFrame: otherContents.mainFrame },
+      };
+      for (const [what, event] of Object.entries(events)) {
+        expect(await handler(event, 'app:info', []), what).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+      }
+      expect(h.state.coreHandlers!['app:info']).not.toHaveBeenCalled();
+    });
+
+    it('refuses its own main frame once it shows a foreign page', async () => {
+      const { handler, contents } = await wiredIpc();
+      contents.mainFrame.url = 'https://evil.example/';
+      expect(await handler({ sender: contents, senderFrame: contents.mainFrame }, 'app:info', [])).toMatchObject({
+        ok: false,
+        error: { kind: 'forbidden' },
+      });
+      expect(h.state.coreHandlers!['app:info']).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('FLEET_USER_DATA', () => {
+    it('moves the data folder before the single-instance lock and anything else reads it', async () => {
+      vi.stubEnv('FLEET_USER_DATA', '/tmp/fleet-desk-e2e-data');
+      await loadMain();
+      expect(order.slice(0, 3)).toEqual(['setPath userData', 'setPath sessionData', 'lock']);
+      expect(h.state.paths.get('userData')).toBe('/tmp/fleet-desk-e2e-data');
+      expect(h.state.paths.get('sessionData')).toBe('/tmp/fleet-desk-e2e-data');
+      expect(h.state.coreOptions!.userDataDir).toBe('/tmp/fleet-desk-e2e-data');
+    });
+
+    it('leaves the real data folder alone when unset', async () => {
+      await loadMain();
+      expect(order.filter((step) => step.startsWith('setPath'))).toEqual([]);
+      expect(h.state.coreOptions!.userDataDir).toBe('/tmp/fleet-desk-test-userData');
+    });
+
+    it('refuses to start on a relative path rather than guess a folder', async () => {
+      const electron = await import('electron');
+      vi.stubEnv('FLEET_USER_DATA', 'test-data');
+      await loadMain();
+      expect(vi.mocked(electron.app.exit)).toHaveBeenCalledWith(1);
+      expect(vi.mocked(electron.dialog.showErrorBox).mock.calls.at(-1)?.[1]).toMatch(/FLEET_USER_DATA must be an absolute folder path, not "test-data"/);
+      expect(order).toEqual([]);
+      expect(h.state.coreOptions).toBeNull();
+    });
   });
 });

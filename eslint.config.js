@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import svelteConfig from './svelte.config.js';
+import noLeafletHtmlStrings from './eslint-rules/no-leaflet-html-strings.js';
 
 const electronBan = {
   'no-restricted-imports': [
@@ -14,6 +15,12 @@ const electronBan = {
     },
   ],
 };
+
+/** Ways to turn a string into markup; the renderer builds nodes and sets textContent instead. */
+const htmlSinkBan = [
+  { selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]", message: 'Service text is text: build nodes and set textContent (clear with replaceChildren()).' },
+  { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment|setHTMLUnsafe|write|writeln)$/]", message: 'Service text is text: build nodes and set textContent.' },
+];
 
 export default tseslint.config(
   { ignores: ['.tmp/**', 'out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/bench/results/**'] },
@@ -44,6 +51,20 @@ export default tseslint.config(
           patterns: [{ group: ['**/src-main/**', '!**/src-main/contract'], message: 'The renderer imports only the contract (types) from src-main.' }],
         },
       ],
+    },
+  },
+  // Service text is text: no HTML strings into the DOM, Svelte markup or Leaflet.
+  {
+    files: ['src-renderer/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true } },
+  },
+  {
+    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
+    plugins: { 'fleet-desk': { rules: { 'no-leaflet-html-strings': noLeafletHtmlStrings } } },
+    rules: {
+      'fleet-desk/no-leaflet-html-strings': 'error',
+      'svelte/no-at-html-tags': 'error',
+      'no-restricted-syntax': ['error', ...htmlSinkBan],
     },
   },
 );

@@ -30,7 +30,3 @@ export function popupElement(asset: Asset, units: Units, now: number): HTMLEleme
   }
   return root;
 }
-
-export function escapeAttr(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}

@@ -178,13 +178,21 @@ export interface ProfileInput {
   /** Only sent when the user typed one; stored in the keychain, never returned. */
   clientSecret?: string;
   scopes: string;
+  /**
+   * Origins (scheme://host[:port]) besides the service's own site whose embed maps
+   * Fleet Desk may show; absent or empty = only the service's own site.
+   */
+  embedOrigins?: string[];
 }
 
-export interface Profile extends Omit<ProfileInput, 'clientSecret' | 'id'> {
+export interface Profile extends Omit<ProfileInput, 'clientSecret' | 'id' | 'embedOrigins'> {
   id: string;
   builtIn: boolean;
   hasClientSecret: boolean;
   signedIn: boolean;
+  embedOrigins: string[];
+  /** What Fleet Desk did to this profile on its own and why (signed it out: its address changed); gone after the next sign-in. */
+  notice?: string;
 }
 
 export interface ProfilesState {
@@ -454,7 +462,7 @@ export interface FleetInvoke {
   'profiles:save': [[ProfileInput], Profile];
   'profiles:delete': [[string], ProfilesState];
   'profiles:switch': [[string], ProfilesState];
-  'profiles:test': [[ProfileInput], ConnectionTest];
+  'profiles:test': [[ProfileInput, (string | null)?], ConnectionTest]; // draft, a token typed for this test only
 
   'auth:signIn': [[string], SignInState]; // profile id; resolves when signed in or failed
   'auth:cancel': [[], void];

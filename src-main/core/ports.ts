@@ -23,6 +23,8 @@ export interface Connection {
   /** Fleet (AEMP) interface prefix (no trailing slash). */
   aempUrl: string;
   demo: boolean;
+  /** Origins the user allowed for embed maps besides the service's own site (see core/embed/embed-policy). */
+  embedOrigins?: readonly string[];
 }
 
 /** Gives the HTTP client the bearer token; owned by sign-in/profiles. Never logs it. */

@@ -21,7 +21,7 @@ const FILE_NAME = 'profiles.json';
 /** What is stored for a profile (never a secret). */
 export type ProfileRecord = Omit<Profile, 'builtIn' | 'signedIn'>;
 
-export type BuiltInUrls = Omit<ProfileRecord, 'id' | 'hasClientSecret' | 'name'> & { name?: string };
+export type BuiltInUrls = Omit<ProfileRecord, 'id' | 'hasClientSecret' | 'name' | 'embedOrigins'> & { name?: string; embedOrigins?: string[] };
 
 interface ProfilesFile {
   version: 1;
@@ -44,6 +44,45 @@ const httpUrl = (label: string) =>
       }
     }, `${label} must be a full http:// or https:// address (without a user name or password in it)`),
   );
+/** Most origins a profile may add for embed maps. */
+export const MAX_EMBED_ORIGINS = 20;
+
+/** True for `scheme://host[:port]` (a trailing `/` allowed): an origin, not a page. */
+function isHttpOrigin(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') &&
+      u.hostname !== '' &&
+      u.username === '' &&
+      u.password === '' &&
+      u.pathname === '/' &&
+      u.search === '' &&
+      u.hash === '' &&
+      !/[?#]/.test(s)
+    );
+  } catch {
+    return false;
+  }
+}
+
+const EmbedOriginsSchema = v.pipe(
+  v.optional(
+    v.array(
+      v.pipe(
+        v.string('An embed map origin must be text'),
+        v.trim(),
+        v.check(isHttpOrigin, 'An embed map origin is http:// or https:// and a host only, for example https://maps.example.com'),
+        v.transform((s) => new URL(s).origin),
+      ),
+      'The embed map origins must be a list',
+    ),
+    [],
+  ),
+  v.maxLength(MAX_EMBED_ORIGINS, `At most ${MAX_EMBED_ORIGINS} embed map origins`),
+  v.transform((list) => [...new Set(list)]),
+);
+
 const optionalHttpUrl = (label: string) =>
   v.union([v.pipe(v.string(), v.trim(), v.length(0)), httpUrl(label)], `${label} must be empty or a full http:// or https:// address`);
 const stripSlash = (s: string) => s.replace(/\/+$/, '');
@@ -63,6 +102,7 @@ const ProfileInputSchema = v.pipe(
     clientId: v.pipe(v.string('Client id must be text'), v.trim()),
     clientSecret: v.optional(v.string('Client secret must be text')),
     scopes: v.pipe(v.optional(v.string('Scopes must be text'), ''), v.trim()),
+    embedOrigins: EmbedOriginsSchema,
   }),
   v.forward(
     v.check(
@@ -88,6 +128,66 @@ export function validateProfileInput(input: unknown): ValidProfileInput {
   throw new FleetError('invalid-argument', [...new Set(problems)].join('. ') + '.', first ? { path: first } : {});
 }
 
+// ---------------------------------------------------------------- address changes
+
+type Addresses = Pick<ProfileRecord, 'baseUrl' | 'aempUrl' | 'tokenUrl'>;
+
+function originOf(url: string): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The origins a profile's access token is sent to: its base URL's and its AEMP URL's. */
+export function tokenOrigins(p: Pick<ProfileRecord, 'baseUrl' | 'aempUrl'>): string[] {
+  return [...new Set([originOf(p.baseUrl), originOf(p.aempUrl)].filter((o): o is string => o !== null))];
+}
+
+export interface AddressChange {
+  /** Origins the access token would go to that it did not go to before. */
+  newOrigins: string[];
+  /** The token URL's origin is another one (or the token URL came or went). */
+  tokenOriginChanged: boolean;
+  /** A stored token would go to a new origin: the profile must sign in again. */
+  signsOut: boolean;
+}
+
+/**
+ * What an edit does to where the profile's secrets go. A sign-in belongs to the
+ * service it was made with: the access token may not follow a new base or AEMP
+ * origin, nor the refresh token a new token-URL origin.
+ */
+export function addressChange(before: Addresses, after: Addresses): AddressChange {
+  const had = new Set(tokenOrigins(before));
+  const newOrigins = tokenOrigins(after).filter((o) => !had.has(o));
+  const tokenBefore = originOf(before.tokenUrl);
+  const tokenAfter = originOf(after.tokenUrl);
+  const tokenOriginChanged = tokenBefore !== tokenAfter;
+  // Without a token URL before there is no refresh token; without one after, none is sent.
+  const refreshMoves = tokenOriginChanged && tokenBefore !== null && tokenAfter !== null;
+  return { newOrigins, tokenOriginChanged, signsOut: newOrigins.length > 0 || refreshMoves };
+}
+
+const hostOf = (origin: string) => new URL(origin).host;
+
+function signedOutNotice(name: string, change: AddressChange, tokenUrl: string): string {
+  const moved = [...change.newOrigins];
+  const tokenOrigin = originOf(tokenUrl);
+  if (change.tokenOriginChanged && tokenOrigin && !moved.includes(tokenOrigin)) moved.push(tokenOrigin);
+  const hosts = moved.map(hostOf).join(', ');
+  return `“${name}” was signed out because its address changed (now ${hosts}): a sign-in is only ever sent to the service it was made with. Sign in again or paste a token.`;
+}
+
+function secretDroppedNotice(tokenUrl: string): string {
+  const origin = originOf(tokenUrl);
+  return origin
+    ? `Its client secret was removed because the token URL moved to ${hostOf(origin)}; type it again if that service needs one.`
+    : 'Its client secret was removed because the profile no longer has a token URL.';
+}
+
 // ---------------------------------------------------------------- store
 
 export interface ProfileStoreOptions {
@@ -107,7 +207,13 @@ export interface ProfileStore {
   active(): ProfileRecord;
   connection(id?: string): Connection;
   isBuiltIn(id: string): boolean;
-  save(input: ProfileInput): Promise<Profile>;
+  /**
+   * Adds or updates a profile. An update that sends a stored token to a new origin
+   * deletes the profile's tokens first and signs it out (`wasSignedIn`: the caller's
+   * knowledge, when it ended the session just before); a new token-URL origin also
+   * drops the client secret unless a new one is typed.
+   */
+  save(input: ProfileInput, context?: { wasSignedIn?: boolean }): Promise<Profile>;
   delete(id: string): Promise<ProfilesState>;
   switch(id: string): Promise<ProfilesState>;
   setSignedIn(id: string, signedIn: boolean): void;
@@ -129,6 +235,7 @@ function envProfile(env: Record<string, string | undefined>): ProfileRecord | nu
     clientId: env.FLEET_CLIENT_ID?.trim() ?? '',
     scopes: env.FLEET_SCOPES?.trim() ?? '',
     hasClientSecret: Boolean(env.FLEET_CLIENT_SECRET),
+    embedOrigins: [],
   };
 }
 
@@ -142,6 +249,8 @@ const RecordSchema = v.object({
   clientId: v.string(),
   scopes: v.string(),
   hasClientSecret: v.boolean(),
+  // Files from before embed origins existed have none.
+  embedOrigins: v.optional(v.array(v.string()), []),
 });
 const FileSchema = v.object({ version: v.literal(1), activeId: v.string(), profiles: v.array(RecordSchema) });
 
@@ -156,9 +265,12 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     baseUrl: stripSlash(options.demo.baseUrl),
     aempUrl: stripSlash(options.demo.aempUrl),
     hasClientSecret: false,
+    embedOrigins: options.demo.embedOrigins ?? [],
   };
   const fromEnv = envProfile(env);
   const signedIn = new Map<string, boolean>();
+  /** Per profile: what Fleet Desk did on its own at the last save (shown until the next sign-in). */
+  const notices = new Map<string, string>();
   const listeners = new Set<(s: ProfilesState) => void>();
   let notice: string | null = null;
   let saved: ProfileRecord[] = [];
@@ -208,6 +320,8 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     builtIn: p.id === DEMO_PROFILE_ID || p.id === ENV_PROFILE_ID,
     hasClientSecret: p.hasClientSecret,
     signedIn: signedIn.get(p.id) ?? false,
+    embedOrigins: [...p.embedOrigins],
+    ...(notices.has(p.id) ? { notice: notices.get(p.id) } : {}),
   });
   const state = (): ProfilesState => ({ profiles: all().map(toProfile), activeId });
   const changed = () => {
@@ -248,9 +362,9 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     isBuiltIn,
     connection(id = activeId) {
       const p = requireProfile(id);
-      return { profileId: p.id, baseUrl: p.baseUrl, aempUrl: p.aempUrl, demo: p.id === DEMO_PROFILE_ID };
+      return { profileId: p.id, baseUrl: p.baseUrl, aempUrl: p.aempUrl, demo: p.id === DEMO_PROFILE_ID, embedOrigins: [...p.embedOrigins] };
     },
-    async save(input) {
+    async save(input, context = {}) {
       const valid = validateProfileInput(input);
       if (valid.id === DEMO_PROFILE_ID || valid.id === ENV_PROFILE_ID) {
         throw new FleetError('invalid-argument', `The built-in "${get(valid.id)?.name ?? valid.id}" profile cannot be changed; add a new profile instead.`);
@@ -259,6 +373,15 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
       if (valid.id && !existing) throw new FleetError('invalid-argument', `There is no connection profile "${valid.id}" to update.`);
       const id = existing?.id ?? `p-${randomUUID().slice(0, 8)}`;
       const secret = valid.clientSecret?.trim();
+      const change = existing ? addressChange(existing, valid) : null;
+      const wasSignedIn = context.wasSignedIn ?? signedIn.get(id) ?? false;
+      // Before the new addresses take effect, so no request can pair them with the old tokens.
+      if (change?.signsOut) {
+        await options.vault.delete(accounts.access(id));
+        await options.vault.delete(accounts.refresh(id));
+      }
+      const dropSecret = Boolean(change?.tokenOriginChanged && !secret && existing?.hasClientSecret);
+      if (dropSecret) await options.vault.delete(accounts.clientSecret(id));
       if (secret) await options.vault.set(accounts.clientSecret(id), secret);
       const record: ProfileRecord = {
         id,
@@ -269,7 +392,8 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
         tokenUrl: valid.tokenUrl,
         clientId: valid.clientId,
         scopes: valid.scopes,
-        hasClientSecret: Boolean(secret) || (existing?.hasClientSecret ?? false),
+        hasClientSecret: Boolean(secret) || (!dropSecret && (existing?.hasClientSecret ?? false)),
+        embedOrigins: valid.embedOrigins,
       };
       const before = saved;
       saved = existing ? saved.map((p) => (p.id === id ? record : p)) : [...saved, record];
@@ -279,7 +403,12 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
         saved = before;
         throw err;
       }
-      if (!signedIn.has(id)) signedIn.set(id, false);
+      if (!signedIn.has(id) || change?.signsOut) signedIn.set(id, false);
+      const said = [
+        change?.signsOut && wasSignedIn ? signedOutNotice(record.name, change, record.tokenUrl) : '',
+        dropSecret ? secretDroppedNotice(record.tokenUrl) : '',
+      ].filter(Boolean);
+      if (said.length > 0) notices.set(id, said.join(' '));
       changed();
       return toProfile(record);
     },
@@ -297,6 +426,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
       }
       for (const account of [accounts.access(id), accounts.refresh(id), accounts.clientSecret(id)]) await options.vault.delete(account);
       signedIn.delete(id);
+      notices.delete(id);
       changed();
       return state();
     },
@@ -318,6 +448,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     setSignedIn(id, value) {
       if (!get(id) || signedIn.get(id) === value) return;
       signedIn.set(id, value);
+      if (value) notices.delete(id);
       changed();
     },
     onChange(listener) {

@@ -83,6 +83,9 @@ export function createSession(o: SessionOptions): Session {
       const started = generation;
       const refreshToken = await o.vault.get(accounts.refresh(o.profileId));
       const endpoint = refreshToken ? await o.endpoint() : null;
+      // Signed out while we looked (e.g. the profile was re-pointed): this refresh
+      // token and the token URL read just now may belong to different services.
+      if (generation !== started) return false;
       if (!refreshToken || !endpoint) {
         if (signOutWithout) await markSignedOut();
         return false;

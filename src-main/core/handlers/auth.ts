@@ -8,7 +8,7 @@ import type { CoreContext, HandlerGroup } from '../ports';
 import { FleetError, registerSecret, toAppError } from '../errors';
 import { startSignInFlow, type FetchLike, type SignInFlow } from '../auth/oauth';
 import { probeConnection, type ProbeFetch } from '../auth/probe';
-import { validateProfileInput, type ProfileStore } from '../auth/profiles';
+import { addressChange, validateProfileInput, type ProfileStore } from '../auth/profiles';
 import type { SessionManager } from '../auth/session';
 import type { TokenVault } from '../auth/token-vault';
 import type { TokenEndpoint } from '../auth/oauth';
@@ -77,8 +77,15 @@ export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChan
     },
 
     async 'profiles:save'(input: ProfileInput): Promise<Profile> {
-      const saved = await profiles.save(input);
-      return saved;
+      const valid = validateProfileInput(input);
+      const before = valid.id && !profiles.isBuiltIn(valid.id) ? profiles.get(valid.id) : null;
+      if (!before || !addressChange(before, valid).signsOut) return profiles.save(input);
+      // Re-pointed: end the session first (its timers, an in-flight refresh, a sign-in
+      // under way), so nothing pairs the old sign-in with the new addresses.
+      const wasSignedIn = profiles.list().profiles.find((p) => p.id === before.id)?.signedIn ?? false;
+      if (flow?.profileId === before.id) cancelFlow();
+      await sessions.get(before.id).signOut();
+      return profiles.save(input, { wasSignedIn });
     },
 
     async 'profiles:delete'(id: string): Promise<ProfilesState> {
@@ -99,10 +106,26 @@ export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChan
       return state;
     },
 
-    async 'profiles:test'(input: ProfileInput): Promise<ConnectionTest> {
+    async 'profiles:test'(input: ProfileInput, typedToken?: string | null): Promise<ConnectionTest> {
       const valid = validateProfileInput(input);
-      const token = valid.id && profiles.get(valid.id) ? await sessions.get(valid.id).getToken() : null;
-      return probeConnection({ baseUrl: valid.baseUrl, token, fetch: deps.probeFetch });
+      const probe = (token: string | null) => probeConnection({ baseUrl: valid.baseUrl, token, fetch: deps.probeFetch });
+      if (typedToken !== undefined && typedToken !== null) {
+        const typed = check(Token, typedToken);
+        registerSecret(typed);
+        const test = await probe(typed);
+        return { ...test, message: `Tested with the typed token (it is not saved). ${test.message}` };
+      }
+      const saved = valid.id ? profiles.get(valid.id) : null;
+      if (!saved) return probe(null);
+      // The saved sign-in goes only to the origins it was made for, never to a draft's new host.
+      const moved = addressChange(saved, valid).newOrigins;
+      if (moved.length === 0) return probe(await sessions.get(saved.id).getToken());
+      const test = await probe(null);
+      const hosts = moved.map((o) => new URL(o).host).join(', ');
+      return {
+        ...test,
+        message: `Tested without the saved sign-in, because this draft sends requests to ${hosts} and the sign-in belongs to the saved address. ${test.message} To test with a token, type one for the test.`,
+      };
     },
 
     async 'auth:pasteToken'(profileId: string, token: string): Promise<ConnectionTest> {

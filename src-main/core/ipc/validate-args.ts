@@ -124,6 +124,12 @@ const profileInput = v.strictObject(
     clientId: text(500, 'the client id'),
     clientSecret: v.optional(text(2000, 'the client secret')),
     scopes: text(1000, 'the scopes'),
+    embedOrigins: v.optional(
+      v.pipe(
+        v.array(httpUrl('an embed map origin'), 'the embed map origins must be a list'),
+        v.maxLength(20, 'at most 20 embed map origins'),
+      ),
+    ),
   },
   'the profile has an unknown field',
 );
@@ -209,7 +215,8 @@ const alertIds = v.union(
   'say which alerts: a list of alert ids, or "all"',
 );
 
-type ArgSpec = readonly (readonly [name: string, schema: AnySchema])[];
+/** `optional`: the argument may be left off (only trailing arguments are optional). */
+type ArgSpec = readonly (readonly [name: string, schema: AnySchema, optional?: 'optional'])[];
 
 /** name → the argument list it takes: a readable name and a schema per argument. */
 const ARGUMENTS: { [C in InvokeChannel]: ArgSpec } = {
@@ -229,7 +236,10 @@ const ARGUMENTS: { [C in InvokeChannel]: ArgSpec } = {
   'profiles:save': [['profile', profileInput]],
   'profiles:delete': [['profile id', profileId]],
   'profiles:switch': [['profile id', profileId]],
-  'profiles:test': [['profile', profileInput]],
+  'profiles:test': [
+    ['profile', profileInput],
+    ['token for the test', v.nullable(token), 'optional'],
+  ],
   'auth:signIn': [['profile id', profileId]],
   'auth:cancel': [],
   'auth:pasteToken': [
@@ -293,11 +303,13 @@ export function validateInvoke(channel: unknown, args: unknown): { channel: Invo
   if (!isInvokeChannel(channel)) throw refuse(`Fleet Desk does not know the request ${describeChannel(channel)}.`);
   if (!Array.isArray(args)) throw refuse(`"${channel}": the arguments must be a list.`);
   const spec = ARGUMENTS[channel];
-  if (args.length !== spec.length) {
-    throw refuse(`"${channel}" takes ${spec.length} argument${spec.length === 1 ? '' : 's'}, got ${args.length}.`);
+  const required = spec.filter(([, , optional]) => optional !== 'optional').length;
+  if (args.length < required || args.length > spec.length) {
+    const count = required === spec.length ? `${spec.length}` : `${required} or ${spec.length}`;
+    throw refuse(`"${channel}" takes ${count} argument${spec.length === 1 ? '' : 's'}, got ${args.length}.`);
   }
   const out: unknown[] = [];
-  spec.forEach(([name, schema], index) => {
+  spec.slice(0, args.length).forEach(([name, schema], index) => {
     const result = v.safeParse(schema, args[index], { abortEarly: true });
     if (!result.success) {
       const issue = result.issues[0];

@@ -29,6 +29,7 @@ export function fakeCore(): FakeCore {
         builtIn: true,
         hasClientSecret: false,
         signedIn: true,
+        embedOrigins: [],
       },
     ],
   }));

@@ -104,7 +104,8 @@ export class ConnectionState {
     try {
       const saved = await call('profiles:save', input);
       this.profiles = await call('profiles:list');
-      this.notice = { tone: 'ok', text: `Saved “${saved.name}”.` };
+      // Fleet Desk may have signed the profile out (its address changed): say why.
+      this.notice = saved.notice ? { tone: 'info', text: `Saved “${saved.name}”. ${saved.notice}` } : { tone: 'ok', text: `Saved “${saved.name}”.` };
       return saved;
     } catch (err) {
       throw errorOf(err);
@@ -113,10 +114,11 @@ export class ConnectionState {
     }
   }
 
-  async test(input: ProfileInput): Promise<ConnectionTest> {
+  /** Tests a draft; `token` was typed for this test only (the main side never saves it). */
+  async test(input: ProfileInput, token: string | null = null): Promise<ConnectionTest> {
     this.busy = true;
     try {
-      return await call('profiles:test', input);
+      return await (token ? call('profiles:test', input, token) : call('profiles:test', input));
     } catch (err) {
       const e = errorOf(err);
       return { ok: false, message: e.message };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileInput } from '../../../../src-main/contract';
-import { createProfileStore, validateProfileInput } from '../../../../src-main/core/auth/profiles';
+import { addressChange, createProfileStore, validateProfileInput } from '../../../../src-main/core/auth/profiles';
 import { fakeVault } from './fake-vault';
 import { DEMO_URLS } from './demo-urls';
 
@@ -47,6 +47,21 @@ describe('profile validation', () => {
     expect(() => validateProfileInput({ ...input, authorizeUrl: '', tokenUrl: '', clientId: '' })).not.toThrow();
   });
 
+  it('keeps embed origins as plain origins, once each', () => {
+    expect(validateProfileInput(input).embedOrigins).toEqual([]);
+    const valid = validateProfileInput({ ...input, embedOrigins: [' https://Maps.Partner.example/ ', 'https://maps.partner.example', 'http://10.0.0.5:8080'] });
+    expect(valid.embedOrigins).toEqual(['https://maps.partner.example', 'http://10.0.0.5:8080']);
+  });
+
+  it.each(['https://maps.example.com/embed', 'https://maps.example.com?x=1', 'javascript:alert(1)', 'https://u:p@maps.example.com', '*.example.com'])(
+    'refuses the embed origin %s, saying what an origin is',
+    (origin) => {
+      expect(() => validateProfileInput({ ...input, embedOrigins: [origin] })).toThrow(
+        expect.objectContaining({ kind: 'invalid-argument', message: expect.stringContaining('for example https://maps.example.com'), path: 'embedOrigins.0' }),
+      );
+    },
+  );
+
   it('rejects a non-object', () => {
     expect(() => validateProfileInput('x')).toThrow(expect.objectContaining({ kind: 'invalid-argument' }));
   });
@@ -59,7 +74,7 @@ describe('profile store', () => {
     expect(state.activeId).toBe('demo');
     expect(state.profiles).toHaveLength(1);
     expect(state.profiles[0]).toMatchObject({ id: 'demo', builtIn: true, signedIn: false, baseUrl: demo.baseUrl });
-    expect(store.connection()).toEqual({ profileId: 'demo', baseUrl: demo.baseUrl, aempUrl: demo.aempUrl, demo: true });
+    expect(store.connection()).toEqual({ profileId: 'demo', baseUrl: demo.baseUrl, aempUrl: demo.aempUrl, demo: true, embedOrigins: [] });
   });
 
   it('saves profiles without any secret in profiles.json, the secret goes to the vault', async () => {
@@ -132,6 +147,19 @@ describe('profile store', () => {
     expect(readdirSync(dir).some((f) => f.startsWith('profiles.json.unreadable-'))).toBe(true);
   });
 
+  it('stores embed origins and reads files written before they existed', async () => {
+    const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });
+    const saved = await store.save({ ...input, embedOrigins: ['https://maps.partner.example'] });
+    expect(saved.embedOrigins).toEqual(['https://maps.partner.example']);
+    expect(store.connection(saved.id).embedOrigins).toEqual(['https://maps.partner.example']);
+    const file = JSON.parse(readFileSync(join(dir, 'profiles.json'), 'utf8'));
+    delete file.profiles[0].embedOrigins;
+    writeFileSync(join(dir, 'profiles.json'), JSON.stringify(file));
+    const again = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });
+    expect(again.notice).toBeNull();
+    expect(again.get(saved.id)?.embedOrigins).toEqual([]);
+  });
+
   it('reports signed-in state changes', async () => {
     const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });
     const seen: boolean[] = [];
@@ -140,5 +168,89 @@ describe('profile store', () => {
     store.setSignedIn('demo', true);
     store.setSignedIn('demo', false);
     expect(seen).toEqual([true, false]);
+  });
+});
+
+describe('re-pointing a profile (its address changes)', () => {
+  async function signedInProfile() {
+    const vault = fakeVault();
+    const store = await createProfileStore({ userDataDir: dir, vault, demo, env: {} });
+    const saved = await store.save(input);
+    await vault.set(saved.id, 'access-token-north');
+    await vault.set(`${saved.id}:refresh`, 'refresh-token-north');
+    store.setSignedIn(saved.id, true);
+    return { vault, store, id: saved.id };
+  }
+
+  it.each([
+    ['base URL', { baseUrl: 'https://fleet.other.example.net/v1' }, 'fleet.other.example.net'],
+    ['fleet (AEMP) URL', { aempUrl: 'https://aemp.other.example.net/aemp' }, 'aemp.other.example.net'],
+    ['base URL port', { baseUrl: 'https://fleet.example.com:8443/v1' }, 'fleet.example.com:8443'],
+  ])('a new %s origin deletes the stored tokens and signs the profile out, saying why', async (_what, patch, host) => {
+    const { vault, store, id } = await signedInProfile();
+    const saved = await store.save({ ...input, ...patch, id, clientSecret: undefined });
+    expect(vault.entries.has(id)).toBe(false);
+    expect(vault.entries.has(`${id}:refresh`)).toBe(false);
+    expect(saved.signedIn).toBe(false);
+    expect(saved.notice).toContain(host);
+    expect(saved.notice).toMatch(/signed out/i);
+    expect(store.list().profiles.find((p) => p.id === id)).toMatchObject({ signedIn: false, notice: saved.notice });
+  });
+
+  it('keeps the sign-in when only the name, path or scopes change, or an address is removed', async () => {
+    const { vault, store, id } = await signedInProfile();
+    const saved = await store.save({ ...input, id, name: 'North', scopes: 'assets:read fleet:read', aempUrl: '', baseUrl: 'https://fleet.example.com/api/v1', clientSecret: undefined });
+    expect(vault.entries.get(id)).toBe('access-token-north');
+    expect(vault.entries.get(`${id}:refresh`)).toBe('refresh-token-north');
+    expect(saved.signedIn).toBe(true);
+    expect(saved.notice).toBeUndefined();
+  });
+
+  it('a new token URL origin signs out (the refresh token would go there) and forgets the client secret', async () => {
+    const { vault, store, id } = await signedInProfile();
+    const saved = await store.save({ ...input, id, tokenUrl: 'https://login.other.example.net/token', clientSecret: undefined });
+    expect(vault.entries.has(`${id}:refresh`)).toBe(false);
+    expect(vault.entries.has(`${id}:client-secret`)).toBe(false);
+    expect(saved).toMatchObject({ signedIn: false, hasClientSecret: false });
+    expect(saved.notice).toContain('login.other.example.net');
+    expect(saved.notice).toMatch(/client secret/i);
+  });
+
+  it('keeps the client secret when the token URL keeps its origin, and takes a newly typed one on a move', async () => {
+    const { vault, store, id } = await signedInProfile();
+    const samePlace = await store.save({ ...input, id, tokenUrl: 'https://auth.example.com/oauth2/token', clientSecret: undefined });
+    expect(samePlace.hasClientSecret).toBe(true);
+    expect(vault.entries.get(`${id}:client-secret`)).toBe('client-secret-value-1');
+    const moved = await store.save({ ...input, id, tokenUrl: 'https://login.other.example.net/token', clientSecret: 'client-secret-new-2' });
+    expect(moved.hasClientSecret).toBe(true);
+    expect(vault.entries.get(`${id}:client-secret`)).toBe('client-secret-new-2');
+  });
+
+  it('says nothing about a sign-out when the profile was not signed in', async () => {
+    const vault = fakeVault();
+    const store = await createProfileStore({ userDataDir: dir, vault, demo, env: {} });
+    const first = await store.save(input);
+    const saved = await store.save({ ...input, id: first.id, baseUrl: 'https://fleet.other.example.net/v1', clientSecret: undefined });
+    expect(saved.notice).toBeUndefined();
+  });
+
+  it('forgets the reason once the profile is signed in again', async () => {
+    const { store, id } = await signedInProfile();
+    await store.save({ ...input, id, baseUrl: 'https://fleet.other.example.net/v1', clientSecret: undefined });
+    store.setSignedIn(id, true);
+    expect(store.list().profiles.find((p) => p.id === id)?.notice).toBeUndefined();
+  });
+});
+
+describe('addressChange', () => {
+  const before = { baseUrl: 'https://api.example.com/v1', aempUrl: 'https://api.example.com/aemp', tokenUrl: 'https://auth.example.com/token' };
+  it('signs out only when a token would newly go to another origin', () => {
+    expect(addressChange(before, { ...before, aempUrl: '' })).toEqual({ newOrigins: [], tokenOriginChanged: false, signsOut: false });
+    expect(addressChange(before, { ...before, baseUrl: 'http://api.example.com/v1' })).toEqual({ newOrigins: ['http://api.example.com'], tokenOriginChanged: false, signsOut: true });
+    expect(addressChange({ ...before, aempUrl: '' }, before)).toEqual({ newOrigins: [], tokenOriginChanged: false, signsOut: false });
+    // Without a token URL there is no refresh token to send anywhere, but the secret is for the old one.
+    expect(addressChange(before, { ...before, tokenUrl: '' })).toEqual({ newOrigins: [], tokenOriginChanged: true, signsOut: false });
+    expect(addressChange({ ...before, tokenUrl: '' }, before)).toEqual({ newOrigins: [], tokenOriginChanged: true, signsOut: false });
+    expect(addressChange(before, { ...before, tokenUrl: 'https://login.example.org/token' })).toEqual({ newOrigins: [], tokenOriginChanged: true, signsOut: true });
   });
 });

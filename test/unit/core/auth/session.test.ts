@@ -169,3 +169,31 @@ describe('session', () => {
     expect(events).toEqual([true, false]);
   });
 });
+
+describe('session: signed out while a refresh looks up its token URL', () => {
+  it('does not send the refresh token once the profile was signed out (its address may have changed meanwhile)', async () => {
+    const vault = fakeVault();
+    const lookup = deferred<TokenEndpoint | null>();
+    const sent: { tokenUrl: string; refreshToken: string }[] = [];
+    const session = createSession({
+      profileId: 'p1',
+      vault,
+      endpoint: () => lookup.promise,
+      onSignedIn: () => undefined,
+      schedule: manualScheduler().schedule,
+      refresh: async (e, r) => {
+        sent.push({ tokenUrl: e.tokenUrl, refreshToken: r });
+        return { accessToken: 'acc-new', refreshToken: 'ref-new', expiresInSec: null, tokenType: 'Bearer' };
+      },
+    });
+    await session.store({ accessToken: 'acc-1', refreshToken: 'ref-1', expiresInSec: null, tokenType: 'Bearer' });
+    const refreshing = session.handleUnauthorized();
+    // The refresh has read its refresh token and waits for the token URL; the profile is re-pointed now.
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    await session.signOut();
+    lookup.resolve({ tokenUrl: 'https://collector.example.net/token', clientId: 'cid' });
+    expect(await refreshing).toBe(false);
+    expect(sent).toEqual([]);
+    expect(vault.entries.size).toBe(0);
+  });
+});

@@ -231,3 +231,117 @@ describe('auth handlers: sign-in', () => {
     await expect(h['auth:signIn'](saved.id)).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('Paste a token instead') });
   });
 });
+
+describe('auth handlers: testing a changed address', () => {
+  /** A saved profile holding a stored token. */
+  async function savedWithToken(h: ReturnType<typeof handlers>) {
+    const saved = await h['profiles:save']({ ...custom, aempUrl: 'https://fleet.example.com/aemp' });
+    await auth.seedToken(saved.id, 'stored-token-north');
+    return { ...custom, aempUrl: 'https://fleet.example.com/aemp', id: saved.id };
+  }
+
+  it('uses the stored token while the draft keeps the saved origins', async () => {
+    const h = handlers();
+    const draft = await savedWithToken(h);
+    const test = await h['profiles:test']({ ...draft, name: 'Renamed' });
+    expect(test.ok).toBe(true);
+    expect(probeCalls).toEqual([{ url: 'https://fleet.example.com/v1/branch/current/assets', auth: 'Bearer stored-token-north' }]);
+  });
+
+  it.each([
+    ['base URL', { baseUrl: 'https://collector.example.net/v1' }, 'collector.example.net'],
+    ['fleet (AEMP) URL', { aempUrl: 'https://collector.example.net/aemp' }, 'collector.example.net'],
+  ])('never sends the stored token when the %s moves to another origin, and says so', async (_what, patch, host) => {
+    const h = handlers();
+    const draft = await savedWithToken(h);
+    probeStatus = 401;
+    const test = await h['profiles:test']({ ...draft, ...patch });
+    expect(probeCalls).toHaveLength(1);
+    expect(probeCalls[0].auth).toBeUndefined();
+    expect(test.message).toContain(host);
+    expect(test.message).toMatch(/without the saved sign-in/i);
+    expect(JSON.stringify(test)).not.toContain('stored-token-north');
+  });
+
+  it('tests a changed address with a token typed for the test, which is not saved', async () => {
+    const h = handlers();
+    const draft = await savedWithToken(h);
+    const test = await h['profiles:test']({ ...draft, baseUrl: 'https://collector.example.net/v1' }, ' typed-test-token-1 ');
+    expect(test.ok).toBe(true);
+    expect(probeCalls[0]).toEqual({ url: 'https://collector.example.net/v1/branch/current/assets', auth: 'Bearer typed-test-token-1' });
+    expect(test.message).toMatch(/typed token/i);
+    expect(vault.entries.get(draft.id)).toBe('stored-token-north');
+    expect([...vault.entries.values()]).not.toContain('typed-test-token-1');
+    expect(JSON.stringify(events)).not.toContain('typed-test-token-1');
+  });
+
+  it('refuses a typed token with spaces in it', async () => {
+    await expect(handlers()['profiles:test'](custom, 'two words')).rejects.toMatchObject({ kind: 'invalid-argument' });
+    expect(probeCalls).toEqual([]);
+  });
+});
+
+describe('auth handlers: re-pointing a signed-in profile', () => {
+  const oauth: ProfileInput = {
+    ...custom,
+    name: 'North',
+    aempUrl: 'https://fleet.example.com/aemp',
+    authorizeUrl: 'https://fleet.example.com/oauth/authorize',
+    tokenUrl: 'https://fleet.example.com/oauth/token',
+    clientId: 'desk',
+  };
+
+  async function signedIn(h: ReturnType<typeof handlers>) {
+    const saved = await h['profiles:save'](oauth);
+    await auth.sessions.get(saved.id).store({ accessToken: 'north-access-1', refreshToken: 'north-refresh-1', expiresInSec: 3600, tokenType: 'Bearer' });
+    return saved.id;
+  }
+
+  it('deletes the tokens and signs out when the base origin changes, so the next refresh sends nothing to the new host', async () => {
+    const h = handlers();
+    const id = await signedIn(h);
+    const saved = await h['profiles:save']({ ...oauth, id, baseUrl: 'https://collector.example.net/v1' });
+    expect(saved.signedIn).toBe(false);
+    expect(saved.notice).toContain('collector.example.net');
+    expect(vault.entries.has(id)).toBe(false);
+    expect(vault.entries.has(`${id}:refresh`)).toBe(false);
+    // What the HTTP client does on the next 401: refresh, then read the token for the new host.
+    expect(await auth.sessions.get(id).handleUnauthorized()).toBe(false);
+    expect(await auth.sessions.get(id).getToken()).toBeNull();
+    expect(tokenCalls).toEqual([]);
+    const changed = events.filter((e) => e.name === 'profiles:changed').at(-1)!.payload as { profiles: { id: string; notice?: string }[] };
+    expect(changed.profiles.find((p) => p.id === id)?.notice).toContain('collector.example.net');
+  });
+
+  it('a refresh already under way when the profile is re-pointed stores nothing afterwards', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let refreshStarted = false;
+    const slowTokenEndpoint: FetchLike = async () => {
+      refreshStarted = true;
+      await gate;
+      return { status: 200, text: async () => JSON.stringify({ access_token: 'north-access-2', refresh_token: 'north-refresh-2', expires_in: 3600 }) };
+    };
+    auth.dispose();
+    auth = await createAuthModule({ userDataDir: dir, demo, env: {}, vault, fetch: slowTokenEndpoint });
+    const h = handlers();
+    const id = await signedIn(h);
+    const refreshing = auth.sessions.get(id).handleUnauthorized();
+    for (let i = 0; i < 50 && !refreshStarted; i += 1) await new Promise((r) => setTimeout(r, 1));
+    expect(refreshStarted).toBe(true);
+    await h['profiles:save']({ ...oauth, id, baseUrl: 'https://collector.example.net/v1' });
+    release();
+    await refreshing;
+    expect(vault.entries.has(id)).toBe(false);
+    expect(await auth.sessions.get(id).getToken()).toBeNull();
+    expect(auth.profiles.list().profiles.find((p) => p.id === id)?.signedIn).toBe(false);
+  });
+
+  it('keeps the sign-in when the origins stay', async () => {
+    const h = handlers();
+    const id = await signedIn(h);
+    const saved = await h['profiles:save']({ ...oauth, id, name: 'North depot' });
+    expect(saved.signedIn).toBe(true);
+    expect(await auth.sessions.get(id).getToken()).toBe('north-access-1');
+  });
+});

@@ -13,6 +13,7 @@ const demoProfile: Profile = {
   builtIn: true,
   hasClientSecret: false,
   signedIn: false,
+  embedOrigins: [],
 };
 const north: Profile = { ...demoProfile, id: 'p-north', name: 'North branch', baseUrl: 'https://north.example.com/v1', authorizeUrl: '', tokenUrl: '', clientId: '', builtIn: false, signedIn: true };
 
@@ -182,6 +183,61 @@ describe('ConnectionPanel', () => {
     expect(screen.queryByText(/No usable system keychain/)).not.toBeInTheDocument();
     bridge.emit('status', { profileId: 'demo', state: 'online', lastSyncAt: null, nextAttemptAt: null, error: null, tokenInMemoryOnly: true, notice: null });
     expect(await screen.findByText(/No usable system keychain/)).toBeInTheDocument();
+  });
+
+  it('tests a draft with a token typed for the test only, and without one when none is typed', async () => {
+    bridge.handle('profiles:test', () => ({ ok: true, message: 'Tested with the typed token (it is not saved). Connected: 3 assets in this branch.', assetCount: 3 }));
+    render(ConnectionPanel);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Edit North branch' }));
+    await fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://south.example.net/v1' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText(/Connected: 3 assets/);
+    expect(bridge.callsTo('profiles:test')[0]).toHaveLength(1);
+    const field = screen.getByLabelText('Token for the test');
+    expect(field).toHaveAttribute('type', 'password');
+    await fireEvent.input(field, { target: { value: ' typed-token-1 ' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await waitFor(() => expect(bridge.callsTo('profiles:test')).toHaveLength(2));
+    const [draft, token] = bridge.callsTo('profiles:test')[1];
+    expect(draft).toMatchObject({ id: 'p-north', baseUrl: 'https://south.example.net/v1' });
+    expect(draft).not.toHaveProperty('token');
+    expect(token).toBe('typed-token-1');
+  });
+
+  it('shows why a re-pointed profile was signed out, in the save message and beside the profile', async () => {
+    const why = '“North branch” was signed out because its address changed (now south.example.net): a sign-in is only ever sent to the service it was made with. Sign in again or paste a token.';
+    bridge.handle('profiles:save', () => {
+      state = { ...state, profiles: [demoProfile, { ...north, baseUrl: 'https://south.example.net/v1', signedIn: false, notice: why }] };
+      return state.profiles[1];
+    });
+    render(ConnectionPanel);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Edit North branch' }));
+    await fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://south.example.net/v1' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByRole('status')[0]).toHaveTextContent(why));
+    const item = screen.getAllByRole('listitem')[1];
+    expect(within(item).getByText('Signed out')).toBeInTheDocument();
+    expect(within(item).getByText(why)).toBeInTheDocument();
+  });
+
+  it('edits the embed map origins of a profile', async () => {
+    let saved: ProfileInput | null = null;
+    bridge.handle('profiles:save', (input) => {
+      saved = input as ProfileInput;
+      return { ...north, embedOrigins: saved.embedOrigins ?? [] };
+    });
+    state = { ...state, profiles: [demoProfile, { ...north, embedOrigins: ['https://maps.partner.example'] }] };
+    render(ConnectionPanel);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Edit North branch' }));
+    const field = screen.getByLabelText('Embed map origins');
+    expect(field).toHaveValue('https://maps.partner.example');
+    await fireEvent.input(field, { target: { value: 'https://maps.partner.example/path' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(/Embed map origins are http:\/\/ or https:\/\/ addresses without a path/)).toBeInTheDocument();
+    await fireEvent.input(field, { target: { value: 'https://maps.partner.example  http://10.0.0.5:8080' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(saved!.embedOrigins).toEqual(['https://maps.partner.example', 'http://10.0.0.5:8080']);
   });
 
   it('offers no edit or delete for built-in profiles', async () => {

@@ -21,14 +21,24 @@ describe('profile form checks', () => {
     expect(validateDraft({ ...good, ...patch })).toEqual({ [field]: message });
   });
 
+  it('sends the embed origins as a list, split on spaces or commas', () => {
+    expect(toInput(good).embedOrigins).toEqual([]);
+    expect(toInput({ ...good, embedOrigins: ' https://a.example, https://b.example:8443\nhttp://10.0.0.5 ' }).embedOrigins).toEqual(['https://a.example', 'https://b.example:8443', 'http://10.0.0.5']);
+  });
+
+  it.each(['maps.example.com', 'https://maps.example.com/embed', 'ftp://maps.example.com', 'https://u:p@maps.example.com'])('flags the embed origin %s', (origin) => {
+    expect(validateDraft({ ...good, embedOrigins: origin })).toHaveProperty('embedOrigins');
+  });
+
   it('sends the secret only when one was typed, trimmed', () => {
     expect(toInput(good)).not.toHaveProperty('clientSecret');
     expect(toInput({ ...good, clientSecret: ' s3cret ', id: 'p-1' })).toMatchObject({ id: 'p-1', clientSecret: 's3cret' });
   });
 
   it('edits a profile without ever holding its secret', () => {
-    const p: Profile = { id: 'p-1', name: 'N', baseUrl: 'https://n/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '', builtIn: false, hasClientSecret: true, signedIn: false };
+    const p: Profile = { id: 'p-1', name: 'N', baseUrl: 'https://n/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '', builtIn: false, hasClientSecret: true, signedIn: false, embedOrigins: ['https://maps.example.com'] };
     expect(draftFrom(p).clientSecret).toBe('');
+    expect(draftFrom(p).embedOrigins).toBe('https://maps.example.com');
     expect(canSignIn(p)).toBe(false);
     expect(canSignIn({ ...p, authorizeUrl: 'https://a', tokenUrl: 'https://t', clientId: 'c' })).toBe(true);
   });
@@ -37,5 +47,6 @@ describe('profile form checks', () => {
     expect(fieldOf('baseUrl')).toBe('baseUrl');
     expect(fieldOf('$.whatever')).toBeNull();
     expect(fieldOf(undefined)).toBeNull();
+    expect(fieldOf('embedOrigins.2')).toBe('embedOrigins');
   });
 });

@@ -8,6 +8,13 @@ const METRICS_IN_FIXED_COLUMNS = new Set(['fuel', 'ignition', 'gps']);
 type Cell = string | number | boolean | null;
 
 /**
+ * Text a spreadsheet would run as a formula: starts with = + - @ tab or CR. Papaparse's own
+ * `escapeFormulae: true` pattern ends in `.*$`, which misses a formula followed by a line
+ * break, so the start alone decides here.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
  * The assets as CSV, one row each in the order given: the fixed columns, then one
  * column per other metric seen in any of them (sorted by name). Text cells that a
  * spreadsheet would run as a formula (= + - @ tab CR) get a leading quote; numbers
@@ -36,7 +43,7 @@ export function assetsToCsv(assets: readonly Asset[]): string {
     ];
     return [...fixed, ...metricColumns.map((name) => flatten(metrics[name]?.value))];
   });
-  const csv = Papa.unparse({ fields: [...FIXED_COLUMNS, ...metricColumns], data: rows }, { escapeFormulae: true, newline: '\r\n' });
+  const csv = Papa.unparse({ fields: [...FIXED_COLUMNS, ...metricColumns], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
   return '\uFEFF' + csv;
 }
 

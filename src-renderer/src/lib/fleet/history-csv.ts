@@ -1,4 +1,8 @@
-/** CSV of a shown history, built with papaparse so quoting is right. */
+/**
+ * CSV of a shown history, built with papaparse so quoting is right. Times are service
+ * text: one that starts like a formula (= + - @ tab CR) gets a leading quote so a
+ * spreadsheet shows it instead of running it; numbers stay numbers.
+ */
 import Papa from 'papaparse';
 import type { HistoryMetric, HistoryResult, Units } from '../../../../src-main/contract';
 import { distanceUnit, distanceValue } from './units';
@@ -28,8 +32,11 @@ export function historyRows(result: HistoryResult, units: Units): (string | numb
   );
 }
 
+/** The start alone decides (papaparse's own pattern misses a formula followed by a line break). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 export function buildHistoryCsv(result: HistoryResult, units: Units): string {
-  return Papa.unparse({ fields: historyHeaders(result.metric, units), data: historyRows(result, units) }, { newline: '\r\n' });
+  return Papa.unparse({ fields: historyHeaders(result.metric, units), data: historyRows(result, units) }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
 }
 
 /** `history-<id>-<metric>-<start>.csv`, with characters unsafe in file names replaced. */

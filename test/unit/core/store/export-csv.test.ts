@@ -61,6 +61,12 @@ describe('assetsToCsv', () => {
     expect(row.lng).toBe('-70.6');
   });
 
+  it('defuses a formula that spans several lines, and one after a tab or carriage return', () => {
+    const names = ['=HYPERLINK("http://example.invalid","open")\nsecond line', '\t=1+1', '\r=1+1', '+1\r\n2', '@cmd\nx'];
+    const rows = parse(assetsToCsv(names.map((name, i) => asset(`thing:${i}`, name, null))));
+    expect(rows.slice(1).map((row) => row[1])).toEqual(names.map((name) => `'${name}`));
+  });
+
   it('writes only a header for no assets', () => {
     expect(parse(assetsToCsv([]))).toEqual([['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel', 'ignition', 'lat', 'lng']]);
   });

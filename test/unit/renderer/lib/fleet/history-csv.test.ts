@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { HistoryResult } from '../../../../../src-main/contract';
 import { buildHistoryCsv, historyFileName } from '../../../../../src-renderer/src/lib/fleet/history-csv';
@@ -19,6 +20,13 @@ describe('buildHistoryCsv', () => {
     expect(buildHistoryCsv(loc, 'metric')).toBe('time_utc,latitude,longitude\r\n2026-11-21T01:00:00Z,40.5,-111.25');
     const hours = result({ metric: 'CumulativeOperatingHours', points: [{ at: '2026-11-21T01:00:00Z', value: 13.475 }] });
     expect(buildHistoryCsv(hours, 'imperial')).toBe('time_utc,operating_hours\r\n2026-11-21T01:00:00Z,13.475');
+  });
+
+  it('defuses service text a spreadsheet would run as a formula, even over several lines, and leaves numbers alone', () => {
+    const times = ['=HYPERLINK("http://example.invalid","open")\nx', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1'];
+    const r = result({ metric: 'CumulativeOperatingHours', points: times.map((at) => ({ at, value: -2 })) });
+    const rows = Papa.parse<string[]>(buildHistoryCsv(r, 'metric'), { skipEmptyLines: true }).data;
+    expect(rows.slice(1)).toEqual(times.map((at) => [`'${at}`, '-2']));
   });
 });
 

@@ -1,0 +1,317 @@
+/**
+ * Alerts in the renderer: the counts for the header badge, the alert log for the
+ * panel's current query, the active profile's rules, and the web shell's desktop
+ * notifications. The main side evaluates rules and keeps the log; this store listens
+ * ('alerts:new', 'alerts:counts', 'alerts:focus', 'profiles:changed') and asks.
+ * Data from the main side is held in `$state.raw` and replaced, never mutated.
+ */
+import type { AlertCounts, AlertQuery, AlertRecord, AlertRules, AppError, NewAlerts, ProfilesState } from '../../../src-main/contract';
+import { call, errorOf, fleet } from '../lib/bridge';
+import { downloadText } from '../lib/fleet/download';
+import { markAcknowledged, stillOpen } from '../lib/alerts/alert-log';
+import { browserNotificationApi, notificationsFor, permissionOf, showNotifications, type NotificationApi, type NotificationSpec, type PermissionState } from '../lib/alerts/notifications';
+import type { Workspace } from './workspace.svelte';
+
+export const ALL_ALERTS: AlertQuery = { unacknowledgedOnly: false, rule: null };
+
+/** Ids per `alerts:acknowledge` call, so acknowledging thousands never makes one huge request. */
+export const ACK_CHUNK = 500;
+
+export interface AlertsStoreOptions {
+  /** The browser's Notification class; null where there is none. Defaults to the real one. */
+  notifications?: NotificationApi | null;
+  /** Brings the app's window to the front (a notification was clicked). */
+  focusWindow?: () => void;
+}
+
+export class AlertsStore {
+  counts = $state.raw<AlertCounts | null>(null);
+  /** The log for `query`, newest first. */
+  alerts = $state.raw<AlertRecord[]>([]);
+  listLoaded = $state(false);
+  loading = $state(false);
+  query = $state.raw<AlertQuery>(ALL_ALERTS);
+  rules = $state.raw<AlertRules | null>(null);
+  rulesError = $state.raw<AppError | null>(null);
+  /** The last failed action (load, acknowledge, export), shown in the panel; the list stays. */
+  error = $state.raw<AppError | null>(null);
+  panelOpen = $state(false);
+  rulesOpen = $state(false);
+  permission = $state<PermissionState>('unsupported');
+  /** The alert the panel's list has active (keyboard focus). */
+  activeId = $state<number | null>(null);
+  /** Bumped to ask the panel's list to take keyboard focus (after a notification click). */
+  focusListTick = $state(0);
+
+  #ws = $state.raw<Workspace | null>(null);
+  readonly unacknowledged: number = $derived(this.counts?.unacknowledged ?? 0);
+  /** The web shell shows notifications itself; in Electron the main side does. */
+  readonly notifiesHere: boolean = $derived(this.#ws?.appInfo?.shell === 'web');
+
+  readonly #api: NotificationApi | null;
+  readonly #focusWindow: () => void;
+  #unsubscribe: (() => void)[] = [];
+  #seq = 0;
+  #listStale = false;
+  #profileId: string | null = null;
+
+  constructor(options: AlertsStoreOptions = {}) {
+    this.#api = options.notifications === undefined ? browserNotificationApi() : options.notifications;
+    this.#focusWindow = options.focusWindow ?? (() => window.focus());
+    this.permission = permissionOf(this.#api);
+  }
+
+  /** Listens (once) and loads the counts, the list and the rules of the active profile. */
+  async init(ws: Workspace): Promise<void> {
+    this.#ws = ws;
+    if (this.#unsubscribe.length === 0) {
+      const bridge = fleet();
+      this.#unsubscribe.push(
+        bridge.on('alerts:new', (event) => this.#onNew(event)),
+        bridge.on('alerts:counts', (counts) => this.#onCounts(counts)),
+        bridge.on('alerts:focus', ({ assetId }) => this.focus(assetId)),
+        bridge.on('profiles:changed', (state) => this.#onProfiles(state)),
+      );
+    }
+    await Promise.all([this.reload(), this.loadRules()]);
+  }
+
+  /** Stops listening and forgets everything (the store is a singleton the app re-inits). */
+  dispose(): void {
+    for (const off of this.#unsubscribe) off();
+    this.#unsubscribe = [];
+    this.#ws = null;
+    this.#seq++;
+    this.#profileId = null;
+    this.#listStale = false;
+    this.counts = null;
+    this.alerts = [];
+    this.listLoaded = false;
+    this.loading = false;
+    this.query = ALL_ALERTS;
+    this.rules = null;
+    this.rulesError = null;
+    this.error = null;
+    this.panelOpen = false;
+    this.rulesOpen = false;
+    this.activeId = null;
+  }
+
+  // ------------------------------------------------------------ events
+
+  #onCounts(counts: AlertCounts): void {
+    if (this.#profileId !== null && counts.profileId !== this.#profileId) {
+      this.#switchProfile(counts.profileId);
+      this.counts = counts;
+      return;
+    }
+    this.#profileId = counts.profileId;
+    this.counts = counts;
+    this.#listChanged();
+  }
+
+  #onProfiles(state: ProfilesState): void {
+    if (this.#profileId !== null && state.activeId !== this.#profileId) this.#switchProfile(state.activeId);
+  }
+
+  #onNew(event: NewAlerts): void {
+    if (this.#profileId !== null && event.profileId !== this.#profileId) return; // a late event of the previous profile
+    this.#listChanged();
+    this.#notify(event.alerts);
+  }
+
+  #switchProfile(profileId: string): void {
+    this.#profileId = profileId;
+    this.#listStale = false;
+    this.alerts = [];
+    this.listLoaded = false;
+    this.counts = null;
+    this.rules = null;
+    this.activeId = null;
+    this.error = null;
+    void this.reload();
+    void this.loadRules();
+  }
+
+  /** The log changed: reload now when the panel shows it, else when it opens. */
+  #listChanged(): void {
+    if (this.panelOpen) void this.reload();
+    else this.#listStale = true;
+  }
+
+  // ------------------------------------------------------------ loading
+
+  async reload(): Promise<void> {
+    const seq = ++this.#seq;
+    this.loading = true;
+    try {
+      const { alerts, ...counts } = await call('alerts:list', this.query);
+      if (seq !== this.#seq) return; // a newer query or profile answered, or will
+      this.#profileId = counts.profileId;
+      this.alerts = alerts;
+      this.counts = counts;
+      this.listLoaded = true;
+      this.#listStale = false;
+      this.error = null;
+    } catch (err) {
+      if (seq === this.#seq) this.error = errorOf(err); // the last good list stays
+    } finally {
+      if (seq === this.#seq) this.loading = false;
+    }
+  }
+
+  setQuery(patch: Partial<AlertQuery>): void {
+    this.query = { ...this.query, ...patch };
+    void this.reload();
+  }
+
+  async loadRules(): Promise<void> {
+    try {
+      this.rules = await call('alerts:rules');
+      this.rulesError = null;
+    } catch (err) {
+      this.rulesError = errorOf(err);
+    }
+  }
+
+  /** Saves the rules; a refusal is thrown to the caller (the dialog shows it). */
+  async saveRules(rules: AlertRules): Promise<void> {
+    this.rules = await call('alerts:setRules', rules);
+  }
+
+  // ------------------------------------------------------------ panel
+
+  /** Opens the panel; it lives beside the asset list and map, so the Assets view is shown. */
+  openPanel(): void {
+    if (this.#ws) this.#ws.view = 'assets';
+    this.panelOpen = true;
+    this.permission = permissionOf(this.#api);
+    if (this.#listStale || !this.listLoaded) void this.reload();
+  }
+
+  closePanel(): void {
+    this.panelOpen = false;
+  }
+
+  /** The badge: closes the panel when it is in view, else brings it up. */
+  togglePanel(): void {
+    if (this.panelOpen && this.#ws?.view !== 'fleet') this.closePanel();
+    else this.openPanel();
+  }
+
+  /** A notification was clicked (or Electron's was): show the alerts and select the asset. */
+  focus(assetId: string | null): void {
+    this.openPanel();
+    this.focusListTick++;
+    if (assetId) {
+      const alert = this.alerts.find((a) => a.assetId === assetId);
+      if (alert) this.activeId = alert.id;
+      this.showAsset(assetId, alert?.assetName);
+    }
+  }
+
+  /** Selects the asset on the map and in the list, clearing a search or filter that hides it. */
+  showAsset(assetId: string, name?: string): void {
+    const ws = this.#ws;
+    if (!ws) return;
+    const label = ws.byId.get(assetId)?.name || name || assetId;
+    if (!ws.byId.has(assetId)) {
+      ws.toast = `${label} is not in the current asset list`;
+      return;
+    }
+    ws.view = 'assets';
+    if (!ws.visibleIds.includes(assetId)) {
+      ws.updateList({ search: '', filters: [] });
+      ws.toast = `Cleared the search and filters to show ${label}`;
+    }
+    ws.selectFromMap(assetId);
+  }
+
+  // ------------------------------------------------------------ actions
+
+  /** Acknowledges these alerts (only ones still open are sent). True when it worked. */
+  async acknowledge(ids: readonly number[]): Promise<boolean> {
+    const wanted = stillOpen(this.alerts, ids);
+    if (wanted.length === 0) return false;
+    try {
+      for (let i = 0; i < wanted.length; i += ACK_CHUNK) this.counts = await call('alerts:acknowledge', wanted.slice(i, i + ACK_CHUNK));
+      // Shown at once; the reload brings the log's own times (and drops them under "unacknowledged only").
+      this.alerts = markAcknowledged(this.alerts, wanted, this.#ws?.clock.now ?? Date.now());
+      void this.reload();
+      return true;
+    } catch (err) {
+      this.error = errorOf(err);
+      void this.reload(); // some chunks may have gone through
+      return false;
+    }
+  }
+
+  /** Acknowledges one alert; under "unacknowledged only" the next row becomes active. */
+  async acknowledgeOne(id: number): Promise<boolean> {
+    const index = this.alerts.findIndex((a) => a.id === id);
+    const next = this.alerts[index + 1] ?? this.alerts[index - 1] ?? null;
+    const ok = await this.acknowledge([id]);
+    if (ok && this.query.unacknowledgedOnly && this.activeId === id) this.activeId = next?.id ?? null;
+    return ok;
+  }
+
+  /**
+   * Acknowledges every open alert the panel shows. Ids, not 'all': an alert that arrived
+   * after the list was shown has not been seen, so it stays open.
+   */
+  async acknowledgeShown(): Promise<boolean> {
+    return this.acknowledge(this.alerts.filter((a) => a.acknowledgedAt === null).map((a) => a.id));
+  }
+
+  async exportCsv(): Promise<void> {
+    const ws = this.#ws;
+    try {
+      const result = await call('export:alertsCsv', this.query);
+      if (result.cancelled) return;
+      const what = result.count === 1 ? '1 alert' : `${result.count} alerts`;
+      if (result.content !== undefined) {
+        downloadText(result.fileName, result.content, result.mimeType);
+        if (ws) ws.toast = `Downloaded ${what} as ${result.fileName}`;
+      } else if (ws) {
+        ws.toast = `Saved ${what} to ${result.fileName}`;
+      }
+      this.error = null;
+    } catch (err) {
+      this.error = errorOf(err);
+    }
+  }
+
+  // ------------------------------------------------------------ notifications
+
+  /** Asks the browser for permission; call only from a click (browsers ignore it otherwise). */
+  async requestPermission(): Promise<void> {
+    const api = this.#api;
+    if (!api) return;
+    try {
+      this.permission = await api.requestPermission();
+    } catch {
+      this.permission = api.permission;
+    }
+  }
+
+  #notify(alerts: readonly AlertRecord[]): void {
+    if (!this.notifiesHere || alerts.length === 0) return;
+    if (!this.rules || this.rules.quiet) return;
+    this.permission = permissionOf(this.#api);
+    showNotifications(this.#api, notificationsFor(alerts), (spec) => this.#onNotificationClick(spec));
+  }
+
+  #onNotificationClick(spec: NotificationSpec): void {
+    this.#focusWindow();
+    if (spec.assetId) {
+      this.focus(spec.assetId);
+      return;
+    }
+    if (spec.rule) this.query = { unacknowledgedOnly: true, rule: spec.rule };
+    this.#listStale = true;
+    this.focus(null);
+  }
+}
+
+/** The app's one alerts store. */
+export const alertsStore = new AlertsStore();

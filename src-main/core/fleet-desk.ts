@@ -5,9 +5,12 @@
  * in-process so the app works with no account; FLEET_* variables add a real service.
  */
 import type { AppInfo, AssetSnapshot, EmbedSession, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
+import { AlertService } from './alerts/alert-service';
+import { AlertRulesStore } from './alerts/rules-store';
 import { createAuthModule, type AuthModule } from './auth';
 import { readEnvConfig } from './config';
 import { FleetError, scrubSecrets } from './errors';
+import { createAlertHandlers } from './handlers/alerts';
 import { createAssetHandlers, refreshAssets } from './handlers/assets';
 import { createAuthHandlers } from './handlers/auth';
 import { createFleetHandlers } from './handlers/fleet';
@@ -46,6 +49,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   // FLEET_HTTP_TIMEOUT_MS shortens the per-attempt timeout (tests with stalled services).
   const httpTimeoutMs = positiveInt(env.FLEET_HTTP_TIMEOUT_MS, 'FLEET_HTTP_TIMEOUT_MS');
   const { platform, userDataDir } = options;
+  const now = options.now ?? (() => new Date());
 
   const sinks = new Set<EventSink>();
   const emit: EventSink = <E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
@@ -100,8 +104,30 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     settings: () => settings.get(),
   };
 
+  const alerts = new AlertService({
+    profileId: () => auth.profiles.activeId,
+    demo: () => auth.profiles.activeId === 'demo',
+    store: () => store,
+    rules: new AlertRulesStore(userDataDir),
+    emit,
+    notify: platform.notify ? (n) => platform.notify?.(n) : undefined,
+    now,
+  });
+  /** Rules are evaluated on fresh lists only; a failure there never fails the refresh. */
+  const evaluateAlerts = (snapshot: AssetSnapshot): void => {
+    try {
+      alerts.evaluate(snapshot);
+    } catch (err) {
+      console.error(scrubSecrets(`Fleet Desk: evaluating alerts failed: ${err instanceof Error ? err.message : String(err)}`));
+    }
+  };
+
   const scheduler = new RefreshScheduler<AssetSnapshot>({
-    refresh: () => refreshAssets(ctx),
+    refresh: async () => {
+      const snapshot = await refreshAssets(ctx, now);
+      evaluateAlerts(snapshot);
+      return snapshot;
+    },
     intervalSec: () => settings.get().refreshIntervalSec,
     profileId: () => auth.profiles.activeId,
   });
@@ -116,6 +142,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   /** Shows what the store has for the active profile, before any network answer. */
   const serveCache = (): void => {
     const cached = store.loadAssetSnapshot();
+    alerts.baseline(cached);
     if (!cached) return;
     scheduler.markCached(cached.fetchedAt);
     emit('assets', cached);
@@ -127,6 +154,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     scheduler.reset();
     refreshFlags();
     serveCache();
+    alerts.announceCounts();
   };
 
   const assetHandlers = createAssetHandlers(ctx, scheduler);
@@ -139,7 +167,10 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     removeOfflineData: (profileId) => {
       if (profileId === auth.profiles.activeId) store.close();
       stores.remove(profileId);
-      if (profileId === auth.profiles.activeId) store = stores.open(profileId);
+      if (profileId === auth.profiles.activeId) {
+        store = stores.open(profileId);
+        alerts.announceCounts();
+      }
     },
     onActiveProfileChanged: switchProfile,
   });
@@ -156,22 +187,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     ...authHandlers,
     ...createOfflineHandlers(ctx),
     ...createFleetHandlers(ctx),
-    // Alerts (issue 13): wired to the alert service in the next commit.
-    'alerts:rules': async () => {
-      throw new FleetError('internal', 'Alerts are not ready yet.');
-    },
-    'alerts:setRules': async () => {
-      throw new FleetError('internal', 'Alerts are not ready yet.');
-    },
-    'alerts:list': async () => {
-      throw new FleetError('internal', 'Alerts are not ready yet.');
-    },
-    'alerts:acknowledge': async () => {
-      throw new FleetError('internal', 'Alerts are not ready yet.');
-    },
-    'export:alertsCsv': async () => {
-      throw new FleetError('internal', 'Alerts are not ready yet.');
-    },
+    ...createAlertHandlers(ctx, alerts, { now }),
     'app:info': async (): Promise<AppInfo> => ({
       shell: platform.shell,
       version: platform.version,
@@ -226,7 +242,9 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
       } catch (err) {
         console.error(scrubSecrets(`Fleet Desk: pruning old observations failed: ${err instanceof Error ? err.message : String(err)}`));
       }
+      alerts.prune(settings.get().retentionDays);
       serveCache();
+      alerts.announceCounts();
       scheduler.start();
     },
     async stop() {

@@ -5,6 +5,9 @@
  * wired together in `fleet-desk.ts`.
  */
 import type {
+  AlertQuery,
+  AlertRecord,
+  AlertRuleKind,
   AssetSnapshot,
   EventSink,
   InvokeHandlers,
@@ -97,7 +100,60 @@ export interface OfflineStore {
   prune(retentionDays: number, now: Date): void;
   /** Set when the database was unreadable and moved aside on open (for the status bar). */
   readonly notice: string | null;
+  /**
+   * The profile's alert log, kept in this store. Absent when the store cannot keep alerts
+   * (the alert service then keeps them in memory for the run).
+   */
+  alertLog?(): AlertLog;
   close(): void;
+}
+
+// ---------------------------------------------------------------- alert log
+
+/** An alert whose condition has not cleared; one per (asset, rule, key). */
+export interface OpenAlert {
+  id: number;
+  assetId: string;
+  rule: AlertRuleKind;
+  /** Which condition of the rule, e.g. a region change or a threshold id; '' when the rule has one. */
+  key: string;
+}
+
+export interface NewAlert {
+  assetId: string;
+  assetName: string;
+  rule: AlertRuleKind;
+  key: string;
+  message: string;
+  value: AlertRecord['value'];
+  raisedAt: string;
+}
+
+/**
+ * The alerts one evaluation raised for one asset and rule: `shown` is listed; the others are
+ * logged as merged into it (tracked until they clear, never listed), so one evaluation shows at
+ * most one alert per asset and rule.
+ */
+export interface RaisedGroup {
+  shown: NewAlert;
+  merged: NewAlert[];
+}
+
+/** The alert log of one profile. Every write is one transaction. */
+export interface AlertLog {
+  /** False when the log lives in memory for this run only. */
+  readonly persistent: boolean;
+  /** Every alert whose condition has not cleared, shown or merged. */
+  openAlerts(): OpenAlert[];
+  /** Clears, then raises; returns the shown records raised and every alert opened. */
+  record(change: { clear: readonly { id: number; clearedAt: string }[]; raise: readonly RaisedGroup[] }): { raised: AlertRecord[]; opened: OpenAlert[] };
+  /** Shown alerts, newest first, at most `limit`. */
+  list(query: AlertQuery, limit: number): AlertRecord[];
+  counts(): { total: number; unacknowledged: number };
+  /** Marks shown alerts acknowledged (once; the first time stays); returns how many changed. */
+  acknowledge(ids: readonly number[] | 'all', at: string): number;
+  /** Deletes cleared alerts that cleared before the retention; open ones are kept. */
+  prune(retentionDays: number, now: Date): void;
 }
 
 export interface StoreFactory {
@@ -122,6 +178,19 @@ export interface PlatformHooks {
   /** Electron: draws/hides the native embed view. Absent in the web shell (iframe). */
   showEmbed?(url: string, sessionId: string, bounds: { x: number; y: number; width: number; height: number }): Promise<void>;
   hideEmbed?(): Promise<void>;
+  /**
+   * Electron: shows a desktop notification (plain text, already grouped and trimmed by the
+   * core); a click focuses the window and selects `assetId`. Absent in the web shell (the
+   * renderer uses the browser's notifications from the 'alerts:new' event).
+   */
+  notify?(notification: DesktopNotification): void;
+}
+
+export interface DesktopNotification {
+  title: string;
+  body: string;
+  /** The asset to select on click; null when it stands for several. */
+  assetId: string | null;
 }
 
 // ---------------------------------------------------------------- the context areas get
@@ -150,6 +219,8 @@ export interface FleetDeskOptions {
   platform: PlatformHooks;
   /** FLEET_BASE_URL, FLEET_AEMP_URL, FLEET_TOKEN …; defaults to process.env. */
   env?: Record<string, string | undefined>;
+  /** The clock of refreshes and alert evaluation; tests move it. Defaults to the system clock. */
+  now?: () => Date;
 }
 
 /** The whole core, as both shells see it (built by `createFleetDesk` in fleet-desk.ts). */

@@ -67,6 +67,29 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE snapshot;
   ALTER TABLE snapshot_v3 RENAME TO snapshot;
   `,
+  // v4: the alert log. One row per raised alert; `merged_into` marks an alert raised in the
+  // same evaluation as a shown one for the same asset and rule (tracked until it clears,
+  // never listed). At most one open alert per condition (asset, rule, key), enforced here
+  // so two writers of one profile cannot both raise it.
+  `
+  CREATE TABLE alerts (
+    id INTEGER PRIMARY KEY,
+    asset_id TEXT NOT NULL,
+    asset_name TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    key TEXT NOT NULL,
+    message TEXT NOT NULL,
+    value TEXT NOT NULL,
+    raised_at TEXT NOT NULL,
+    cleared_at TEXT,
+    acknowledged_at TEXT,
+    merged_into INTEGER
+  );
+  CREATE UNIQUE INDEX alerts_open ON alerts (asset_id, rule, key) WHERE cleared_at IS NULL;
+  CREATE INDEX alerts_shown ON alerts (raised_at, id) WHERE merged_into IS NULL;
+  CREATE INDEX alerts_unacknowledged ON alerts (raised_at, id) WHERE merged_into IS NULL AND acknowledged_at IS NULL;
+  CREATE INDEX alerts_cleared ON alerts (cleared_at) WHERE cleared_at IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

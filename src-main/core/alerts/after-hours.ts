@@ -1,0 +1,78 @@
+import type { AlertRules, Asset, WorkingPeriod } from '../../contract';
+import { collectedAt, metricOf, numberOf, type FindingSink, type RuleCheck } from './rule-check';
+import { DEFAULT_TIME_ZONE } from './rules-schema';
+import { AssetScope } from './scope';
+import { MINUTES_PER_WEEK, zoneClock, type ZoneClock } from './zoned-time';
+
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The weekly schedule as one flag per minute of the week (Sunday 00:00 = 0). */
+export function workingMinutes(schedule: readonly WorkingPeriod[]): Uint8Array {
+  const minutes = new Uint8Array(MINUTES_PER_WEEK);
+  for (const period of schedule) {
+    const start = period.day * 1440 + clockMinutes(period.start);
+    const end = period.day * 1440 + clockMinutes(period.end);
+    minutes.fill(1, start, end);
+  }
+  return minutes;
+}
+
+function clockMinutes(clock: string): number {
+  return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+}
+
+/** "Sat 23:14" from a minute of the week. */
+export function weekTime(minuteOfWeek: number): string {
+  const day = Math.floor(minuteOfWeek / 1440);
+  const minute = minuteOfWeek % 1440;
+  return `${DAY_NAMES[day]} ${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/**
+ * In use (ignition on, or moving: `in-motion` or speed above 0) at a time outside the
+ * working hours, in the asset's own `time-zone` when it reports a known one, else the
+ * rule's zone. Once raised, the alert stays open until working hours begin again, so an
+ * engine switched on and off through the night is one alert, not one per start.
+ */
+export function afterHoursCheck(rule: AlertRules['afterHours'], now: number): RuleCheck {
+  const working = workingMinutes(rule.schedule);
+  const fallback = zoneClock(rule.timeZone) ?? zoneClock(DEFAULT_TIME_ZONE) ?? zoneClock('UTC')!;
+  const watchIgnition = rule.trigger !== 'moving';
+  const watchMotion = rule.trigger !== 'ignition';
+
+  const clockOf = (asset: Asset): ZoneClock => {
+    const zone = metricOf(asset, 'time-zone')?.value;
+    return (typeof zone === 'string' && zoneClock(zone)) || fallback;
+  };
+
+  return {
+    rule: 'after-hours',
+    scope: new AssetScope(rule.scope),
+    check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
+      let what: 'ignition' | 'moving' | null = null;
+      let at: string | null = null;
+      if (watchIgnition) {
+        const ignition = metricOf(asset, 'ignition');
+        if (ignition?.value === true && (at = collectedAt(ignition)) !== null) what = 'ignition';
+      }
+      if (what === null && watchMotion) {
+        const motion = metricOf(asset, 'in-motion');
+        const speed = metricOf(asset, 'speed');
+        if (motion?.value === true && (at = collectedAt(motion)) !== null) what = 'moving';
+        else if ((numberOf(speed) ?? 0) > 0 && (at = collectedAt(speed)) !== null) what = 'moving';
+      }
+      const open = sink.isOpen('');
+      if (what === null && !open) return;
+      const clock = clockOf(asset);
+      if (what !== null && at !== null) {
+        const usedAt = clock.minuteOfWeek(Date.parse(at));
+        if (working[usedAt] === 0) {
+          const how = what === 'ignition' ? 'Ignition on' : 'Moving';
+          sink.active('', `${how} ${weekTime(usedAt)} (${clock.zone}), outside working hours`, what, at);
+          return;
+        }
+      }
+      if (open && working[clock.minuteOfWeek(now)] === 0) sink.hold('');
+    },
+  };
+}

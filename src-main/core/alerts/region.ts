@@ -1,0 +1,57 @@
+import type { AlertRules, Asset } from '../../contract';
+import { collectedAt, metricOf, type FindingSink, type RuleCheck } from './rule-check';
+import { AssetScope } from './scope';
+
+const ENTER = 'enter:';
+const LEAVE = 'leave:';
+
+/** The `geo-regions` list, or null when it is missing or not a list of text. */
+export function regionsOf(asset: Asset | undefined): readonly string[] | null {
+  const value = metricOf(asset, 'geo-regions')?.value;
+  if (!Array.isArray(value)) return null;
+  for (const item of value) if (typeof item !== 'string') return null;
+  return value as string[];
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Entered or left a region: the `geo-regions` list differs from the previous snapshot's.
+ * Key `enter:<code>` holds while the asset stays in the region, `leave:<code>` while it
+ * stays out, so coming back clears it. Without a previous list nothing is known to have
+ * changed; a missing list keeps what is open.
+ */
+export function regionCheck(rule: AlertRules['region']): RuleCheck {
+  const chosen = rule.regions.length > 0 ? new Set(rule.regions.map((r) => r.toLowerCase())) : null;
+  const wanted = (code: string): boolean => chosen === null || chosen.has(code.toLowerCase());
+  const onEnter = rule.on !== 'leave';
+  const onLeave = rule.on !== 'enter';
+  return {
+    rule: 'region',
+    scope: new AssetScope(rule.scope),
+    check(asset: Asset, previous: Asset | undefined, sink: FindingSink): void {
+      const metric = metricOf(asset, 'geo-regions');
+      const current = regionsOf(asset);
+      const before = regionsOf(previous);
+      const at = collectedAt(metric);
+      if (current && before && at && !sameList(current, before)) {
+        if (onEnter) {
+          for (const code of current) if (!before.includes(code) && wanted(code)) sink.active(ENTER + code, `Entered ${code}`, code, at);
+        }
+        if (onLeave) {
+          for (const code of before) if (!current.includes(code) && wanted(code)) sink.active(LEAVE + code, `Left ${code}`, code, at);
+        }
+      }
+      for (const key of sink.openKeys()) {
+        if (current === null) sink.hold(key);
+        else if (key.startsWith(ENTER) ? current.includes(key.slice(ENTER.length)) : key.startsWith(LEAVE) && !current.includes(key.slice(LEAVE.length))) {
+          sink.hold(key);
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import type { AlertRules } from '../../contract';
+import { FleetError } from '../errors';
+import { profileFileName } from '../store/profile-file-name';
+import { AlertRulesSchema, defaultAlertRules, parseAlertRules } from './rules-schema';
+
+export const RULES_FOLDER = 'alert-rules';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Each profile's alert rules, as JSON in `userDataDir/alert-rules/<profile>.json` (no
+ * secrets in them). A profile without a file has the default rules. A file that cannot be
+ * used as a whole keeps every rule that is still valid; the others fall back to defaults
+ * and a notice says which.
+ */
+export class AlertRulesStore {
+  private readonly folder: string;
+  private readonly cache = new Map<string, AlertRules>();
+  /** Per profile: what was wrong with its file when it was read. */
+  private readonly notices = new Map<string, string>();
+
+  constructor(userDataDir: string) {
+    this.folder = join(userDataDir, RULES_FOLDER);
+  }
+
+  /** The rules of a profile; `demo` picks the demo branch's defaults when it has none saved. */
+  get(profileId: string, options: { demo: boolean }): AlertRules {
+    let rules = this.cache.get(profileId);
+    if (!rules) {
+      rules = this.load(profileId, defaultAlertRules(options));
+      this.cache.set(profileId, rules);
+    }
+    return structuredClone(rules);
+  }
+
+  notice(profileId: string): string | null {
+    return this.notices.get(profileId) ?? null;
+  }
+
+  /** Checks and saves a profile's rules; throws `invalid-argument` or `storage` with a clear message. */
+  set(profileId: string, input: unknown): AlertRules {
+    const rules = parseAlertRules(input);
+    const file = this.fileOf(profileId);
+    const tmp = `${file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(this.folder, { recursive: true });
+      writeFileSync(tmp, `${JSON.stringify(rules, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
+      renameSync(tmp, file);
+    } catch (err) {
+      throw new FleetError('storage', `The alert rules could not be saved: ${(err as Error).message}`, { cause: err });
+    }
+    this.cache.set(profileId, rules);
+    this.notices.delete(profileId);
+    return structuredClone(rules);
+  }
+
+  private fileOf(profileId: string): string {
+    return join(this.folder, profileFileName(profileId).replace(/\.sqlite$/, '.json'));
+  }
+
+  private load(profileId: string, defaults: AlertRules): AlertRules {
+    const file = this.fileOf(profileId);
+    if (!existsSync(file)) return defaults;
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      this.notices.set(profileId, `The alert rules file could not be read (${(err as Error).message}); default rules are used until they are saved again.`);
+      return defaults;
+    }
+    if (!isRecord(json)) {
+      this.notices.set(profileId, 'The alert rules file is damaged; default rules are used until they are saved again.');
+      return defaults;
+    }
+    const out: Record<string, unknown> = { ...defaults };
+    const rejected: string[] = [];
+    for (const [key, schema] of Object.entries(AlertRulesSchema.entries) as [string, v.GenericSchema][]) {
+      if (!(key in json)) continue;
+      const parsed = v.safeParse(schema, json[key]);
+      if (parsed.success) out[key] = parsed.output;
+      else rejected.push(key);
+    }
+    if (rejected.length > 0) this.notices.set(profileId, `Some alert rules were invalid and reset to their defaults: ${rejected.join(', ')}.`);
+    return out as unknown as AlertRules;
+  }
+}

@@ -1,0 +1,38 @@
+import type { AlertRules, Asset } from '../../contract';
+import type { FindingSink, RuleCheck } from './rule-check';
+import { AssetScope } from './scope';
+
+const MINUTE_MS = 60_000;
+
+/** "75 min", "3 h 5 min", "2 d 4 h". */
+export function duration(ms: number): string {
+  const minutes = Math.floor(ms / MINUTE_MS);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+}
+
+/**
+ * No report for N minutes: `now` minus the asset's newest collection time. It holds from
+ * the moment the silence reached N minutes (its true time), and clears with the next report.
+ * An asset that never reported anything is not watched (nothing says it ever did).
+ */
+export function staleCheck(rule: AlertRules['stale'], now: number): RuleCheck {
+  const limitMs = rule.afterMin * MINUTE_MS;
+  return {
+    rule: 'stale',
+    scope: new AssetScope(rule.scope),
+    check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
+      const last = asset.lastUpdate === null ? Number.NaN : Date.parse(asset.lastUpdate);
+      if (Number.isNaN(last)) {
+        if (sink.isOpen('')) sink.hold('');
+        return;
+      }
+      const silentMs = now - last;
+      if (silentMs < limitMs) return;
+      sink.active('', `No report for ${duration(silentMs)} (limit ${duration(limitMs)})`, Math.floor(silentMs / MINUTE_MS), new Date(last + limitMs).toISOString());
+    },
+  };
+}

@@ -2,10 +2,23 @@
  * The embed panel's brain: opens a session, knows when it ends, renews it with no user
  * action (timer, iframe message or `embed:expired`), and turns failures into the
  * specific message. The view (iframe or native Electron view) reads `session`.
+ *
+ * Automatic renewals are at least MIN_RENEW_GAP_MS apart, and stop with a message after
+ * MAX_USELESS_RENEWALS in a row gave a session that was expired on arrival or reported
+ * ended at once (an expired link, a wrong clock or a page that keeps saying "expired"
+ * would otherwise ask the service in a hot loop). The buttons renew at once.
  */
 import type { AppError, EmbedRequest, EmbedSession } from '../../../src-main/contract';
 import { call, errorOf, fleet } from '../lib/bridge';
-import { msLeft, RENEW_MARGIN_MS } from '../lib/embed/session';
+import {
+  MAX_USELESS_RENEWALS,
+  msLeft,
+  RENEW_MARGIN_MS,
+  renewalDelay,
+  renewalStoppedText,
+  uselessReason,
+  type ReceivedSession,
+} from '../lib/embed/session';
 import { isoAt } from '../lib/format/time';
 
 export const OFFLINE_EMBED_MESSAGE = 'Embedded maps need a connection to the service';
@@ -23,6 +36,12 @@ export class EmbedController {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #offExpired: (() => void) | null = null;
   #generation = 0;
+  /** When embed:open was last asked (any cause), for the gap between automatic renewals. */
+  #lastAskAt: number | null = null;
+  #received: ReceivedSession | null = null;
+  #uselessInARow = 0;
+  /** An automatic renewal of the current session is already scheduled or under way. */
+  #renewing = false;
 
   constructor(opts: { now?: () => number; isOffline?: () => boolean } = {}) {
     this.#now = opts.now ?? Date.now;
@@ -37,13 +56,15 @@ export class EmbedController {
     this.request = request;
     this.session = null;
     this.renewedAt = null;
+    this.#uselessInARow = 0;
     this.#listenForExpiry();
     await this.#load(false);
   }
 
-  /** Fetches a fresh URL for the current request (session ended or view reported expiry). */
+  /** Fetches a fresh URL for the current request at once (Reload / Try again). */
   async renew(): Promise<void> {
     if (!this.request) return;
+    this.#uselessInARow = 0;
     await this.#load(true);
   }
 
@@ -57,12 +78,41 @@ export class EmbedController {
     this.session = null;
     this.error = null;
     this.loading = false;
+    this.#renewing = false;
     if (wasElectronSession) void call('embed:hide').catch(() => {});
   }
 
-  /** The Electron shell reported that a session's view expired. */
+  /** The Electron view or the embed page reported that a session ended. */
   onExpired(sessionId: string): void {
-    if (this.session?.id === sessionId) void this.renew();
+    if (this.session?.id === sessionId) this.#autoRenew(true);
+  }
+
+  /** Renews the current session without user action, at a bounded rate. */
+  #autoRenew(reportedEnded: boolean): void {
+    const session = this.session;
+    if (!this.request || !session || !this.#received || this.#renewing) return;
+    const now = this.#now();
+    const useless = uselessReason(this.#received, reportedEnded, now);
+    this.#uselessInARow = useless ? this.#uselessInARow + 1 : 0;
+    if (useless && this.#uselessInARow > MAX_USELESS_RENEWALS) {
+      this.#stop(renewalStoppedText(useless, session.url, this.#uselessInARow));
+      return;
+    }
+    this.#renewing = true;
+    this.#clearTimer();
+    const wait = renewalDelay(this.#lastAskAt, now);
+    if (wait === 0) void this.#load(true);
+    else this.#timer = setTimeout(() => void this.#load(true), wait);
+  }
+
+  #stop(message: string): void {
+    this.#generation++;
+    this.#clearTimer();
+    this.#renewing = false;
+    this.session = null;
+    this.loading = false;
+    this.error = { kind: 'bad-payload', message };
+    void call('embed:hide').catch(() => {});
   }
 
   async #load(isRenewal: boolean): Promise<void> {
@@ -76,9 +126,13 @@ export class EmbedController {
       return;
     }
     this.loading = true;
+    this.#lastAskAt = this.#now();
     try {
       const session = await call('embed:open', request);
       if (generation !== this.#generation) return; // closed or replaced meanwhile
+      const now = this.#now();
+      this.#received = { at: now, leftMs: msLeft(session, now) };
+      this.#renewing = false;
       this.session = session;
       this.error = null;
       if (isRenewal) this.renewedAt = isoAt(this.#now());
@@ -88,15 +142,15 @@ export class EmbedController {
       const error = errorOf(err);
       this.error = error.kind === 'network' || error.kind === 'offline' || error.kind === 'timeout' ? { ...error, message: `${OFFLINE_EMBED_MESSAGE}. ${error.message}` } : error;
       this.session = null;
+      this.#renewing = false;
     } finally {
       if (generation === this.#generation) this.loading = false;
     }
   }
 
   #schedule(session: EmbedSession): void {
-    // Never loop hot on a URL that is already expired: wait at least 5 s.
-    const wait = Math.max(5_000, msLeft(session, this.#now()) - RENEW_MARGIN_MS);
-    this.#timer = setTimeout(() => void this.renew(), Math.min(wait, 2_147_000_000));
+    const wait = Math.max(0, msLeft(session, this.#now()) - RENEW_MARGIN_MS);
+    this.#timer = setTimeout(() => this.#autoRenew(false), Math.min(wait, 2_147_000_000));
   }
 
   #clearTimer(): void {

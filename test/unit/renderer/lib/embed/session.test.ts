@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedTitle, isExpiryMessage, msLeft, shouldRenew, timeLeftText } from '../../../../../src-renderer/src/lib/embed/session';
+import { embedTitle, isExpiryMessage, msLeft, renewalDelay, renewalStoppedText, shouldRenew, timeLeftText, uselessReason } from '../../../../../src-renderer/src/lib/embed/session';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const session = { expiresAt: '2026-11-22T12:42:30Z' };
@@ -31,5 +31,33 @@ describe('embed session timer', () => {
     expect(embedTitle({ kind: 'branch', assetIds: [] })).toBe('Branch map');
     expect(embedTitle({ kind: 'subset', assetIds: ['a', 'b'] })).toBe('Map of 2 selected assets');
     expect(embedTitle({ kind: 'asset', assetIds: ['thing:7'] }, () => 'Crane')).toBe('Map of Crane');
+  });
+});
+
+describe('renewal limits', () => {
+  const T = Date.parse('2026-11-22T12:00:00Z');
+
+  it('judges a session useless when it came with under 5 s left or was reported ended within 5 s', () => {
+    expect(uselessReason({ at: T, leftMs: -1 }, false, T + 60_000)).toBe('expired-on-arrival');
+    expect(uselessReason({ at: T, leftMs: 4_999 }, true, T + 60_000)).toBe('expired-on-arrival');
+    expect(uselessReason({ at: T, leftMs: 3600_000 }, true, T + 4_999)).toBe('ended-at-once');
+    expect(uselessReason({ at: T, leftMs: 3600_000 }, true, T + 5_000)).toBeNull();
+    expect(uselessReason({ at: T, leftMs: 5_000 }, false, T + 5_000)).toBeNull();
+  });
+
+  it('keeps automatic asks at least 5 s apart', () => {
+    expect(renewalDelay(null, T)).toBe(0);
+    expect(renewalDelay(T, T)).toBe(5_000);
+    expect(renewalDelay(T, T + 3_000)).toBe(2_000);
+    expect(renewalDelay(T, T + 60_000)).toBe(0);
+  });
+
+  it('names the host, the count and the way out, never the link itself', () => {
+    const text = renewalStoppedText('expired-on-arrival', 'https://maps.example.com/embed?jws=secret.part.sig', 4);
+    expect(text).toContain('maps.example.com');
+    expect(text).toContain('4 in a row');
+    expect(text).toContain('Try again');
+    expect(text).not.toContain('jws');
+    expect(renewalStoppedText('ended-at-once', 'not a url', 4)).toContain('the service');
   });
 });

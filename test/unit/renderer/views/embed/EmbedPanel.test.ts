@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSync } from 'svelte';
-import { cleanup, render, screen } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import EmbedPanel from '../../../../../src-renderer/src/views/embed/EmbedPanel.svelte';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { EmbedController } from '../../../../../src-renderer/src/state/embed.svelte';
@@ -34,7 +34,8 @@ describe('EmbedPanel (web shell)', () => {
   it('shows a sandboxed iframe with the time left, and renews on the expiry message from its origin only', async () => {
     const ws = new Workspace(new Clock(() => NOW));
     ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
-    const embed = new EmbedController({ now: () => NOW });
+    let now = NOW;
+    const embed = new EmbedController({ now: () => now });
     await embed.open({ kind: 'branch' });
     render(EmbedPanel, { ws, embed });
     const frame = screen.getByTitle('Branch map') as HTMLIFrameElement;
@@ -48,10 +49,35 @@ describe('EmbedPanel (web shell)', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(bridge.callsTo('embed:open')).toHaveLength(1);
 
+    now = NOW + 10 * 60_000; // the session served a while before its page reported the end
     window.dispatchEvent(new MessageEvent('message', { origin: 'http://127.0.0.1:7001', data: { type: 'fleet-embed-expired' } }));
     await screen.findByText(/Session renewed at/);
     expect((screen.getByTitle('Branch map') as HTMLIFrameElement).src).toContain('jws=t2');
     embed.close();
+  });
+
+  it('an embed page that says "expired" over and over gets a new map every 5 s at most, then a message with Try again', async () => {
+    vi.useFakeTimers({ now: NOW });
+    try {
+      const ws = new Workspace(new Clock(() => NOW));
+      ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+      const embed = new EmbedController();
+      await embed.open({ kind: 'branch' });
+      render(EmbedPanel, { ws, embed });
+      // Bounded: 60 s of fake time, the page posting "expired" every 500 ms.
+      for (let i = 0; i < 120; i++) {
+        window.dispatchEvent(new MessageEvent('message', { origin: 'http://127.0.0.1:7001', data: { type: 'fleet-embed-expired' } }));
+        await vi.advanceTimersByTimeAsync(500);
+      }
+      expect(bridge.callsTo('embed:open')).toHaveLength(4);
+      expect(screen.getByRole('alert')).toHaveTextContent(/reported its session ended right after opening \(4 in a row\)/);
+      expect(document.querySelector('iframe')).toBeNull();
+      await fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(bridge.callsTo('embed:open')).toHaveLength(5);
+      embed.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the error text in the panel', async () => {

@@ -1,11 +1,11 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Asset, AssetSnapshot, SkippedAsset, TrailPoint } from '../../contract';
 import type { AlertLog, OfflineStore, StoreFactory, StoredDocument } from '../ports';
 import { SqliteAlertLog } from './alert-log';
 import { fingerprintsOf } from './asset-fingerprint';
-import { openDatabaseFile, storageError } from './database-file';
+import { openStoreDatabase, storageError } from './database-file';
 import { profileFileName } from './profile-file-name';
 
 export interface StoreOptions {
@@ -32,13 +32,7 @@ export function createStoreFactory(dir: string, options: StoreOptions = {}): Sto
 
   return {
     open(profileId) {
-      const file = fileOf(profileId);
-      try {
-        mkdirSync(folder, { recursive: true });
-      } catch (err) {
-        throw storageError(`Could not create the offline data folder ${folder}`, err);
-      }
-      const { db, notice } = openDatabaseFile(file, { now, log });
+      const { db, notice } = openStoreDatabase(folder, fileOf(profileId), { now, log, profileId });
       const stores = openStores.get(profileId) ?? new Set();
       openStores.set(profileId, stores);
       let store: SqliteOfflineStore;
@@ -56,12 +50,17 @@ export function createStoreFactory(dir: string, options: StoreOptions = {}): Sto
       for (const store of openStores.get(profileId) ?? []) store.close();
       openStores.delete(profileId);
       try {
-        for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(file + suffix, { force: true });
+        // A folder in a file's place was never ours to delete.
+        for (const suffix of ['', '-wal', '-shm', '-journal']) if (!isFolder(file + suffix)) rmSync(file + suffix, { force: true });
       } catch (err) {
         throw storageError('Could not delete the offline data of this profile', err);
       }
     },
   };
+}
+
+function isFolder(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
 interface SnapshotRow {

@@ -63,7 +63,7 @@ describe('offline store on disk', () => {
     expect(store.trail('thing:1', '2026-01-01T00:00:00Z')).toHaveLength(1);
   });
 
-  it('sets aside a file that is not a database, with its side files, and starts fresh', () => {
+  it('sets aside a file that is not a database, with its side files, and starts empty', () => {
     mkdirSync(join(dir, 'offline'), { recursive: true });
     const garbage = Buffer.alloc(64 * 1024, 0);
     for (let i = 0; i < garbage.length; i++) garbage[i] = (i * 7919) % 251;
@@ -73,7 +73,7 @@ describe('offline store on disk', () => {
     const store = openStore('demo', createStoreFactory(dir, { now: () => NOW, log: (line) => logged.push(line) }));
 
     const aside = 'demo.sqlite.corrupt-20260203T040506Z';
-    expect(store.notice).toBe(`The offline data file was damaged and was set aside as ${aside}; starting fresh.`);
+    expect(store.notice).toBe(`The offline data file was damaged and was set aside as ${aside}; none of its saved assets could be recovered, so the list starts empty.`);
     expect(logged.join('\n')).toContain(aside);
     expect(readFileSync(join(dir, 'offline', aside)).equals(garbage)).toBe(true);
     expect(readFileSync(join(dir, 'offline', `${aside}-wal`), 'utf8')).toBe('leftover');
@@ -82,6 +82,7 @@ describe('offline store on disk', () => {
     expect(store.loadAssetSnapshot()?.assets).toHaveLength(3);
   });
 
+  const LAST_SAVE = new Date(Date.UTC(2026, 0, 1, 0, 199));
   const buildHistory = (): number => {
     const store = factory.open('demo');
     for (let minute = 0; minute < 200; minute++) store.saveAssetSnapshot(makeSnapshot(20, new Date(Date.UTC(2026, 0, 1, 0, minute))));
@@ -89,29 +90,31 @@ describe('offline store on disk', () => {
     return statSync(file()).size;
   };
 
-  const expectSetAsideAndFresh = (original: Buffer) => {
+  /** The damaged file kept whole beside a fresh one that holds the last list, recovered. */
+  const expectSetAsideAndSalvaged = (original: Buffer) => {
     const store = openStore();
-    expect(store.notice).toMatch(/^The offline data file was damaged and was set aside as demo\.sqlite\.corrupt-20260203T040506Z; starting fresh\.$/);
+    expect(store.notice).toBe('The offline data file was damaged and was set aside as demo.sqlite.corrupt-20260203T040506Z; all 20 of its saved assets were recovered.');
     expect(readFileSync(join(dir, 'offline', 'demo.sqlite.corrupt-20260203T040506Z')).equals(original)).toBe(true);
-    expect(store.loadAssetSnapshot()).toBeNull();
+    const last = makeSnapshot(20, LAST_SAVE);
+    expect(store.loadAssetSnapshot()).toEqual({ ...last, source: 'cache', assets: last.assets.map((a) => ({ ...a, embedUrl: null })) });
     store.saveAssetSnapshot(makeSnapshot(2, NOW));
     expect(store.loadAssetSnapshot()?.assets).toHaveLength(2);
   };
 
-  it('sets aside a truncated database', () => {
+  it('sets aside a truncated database and recovers its list', () => {
     const size = buildHistory();
     truncateSync(file(), Math.floor(size / 2) + 1000);
-    expectSetAsideAndFresh(readFileSync(file()));
+    expectSetAsideAndSalvaged(readFileSync(file()));
   });
 
-  it('sets aside a database with damaged pages in the middle', () => {
+  it('sets aside a database with damaged pages in the middle and recovers its list', () => {
     const size = buildHistory();
     const bytes = readFileSync(file());
     for (let page = Math.floor(size / 2 / 4096) * 4096; page < size * 0.6; page += 4096) {
       for (let i = 0; i < 64; i++) bytes[page + i] ^= 0xff;
     }
     writeFileSync(file(), bytes);
-    expectSetAsideAndFresh(bytes);
+    expectSetAsideAndSalvaged(bytes);
   });
 
   it('does not open a database written by a newer version: sets it aside instead', () => {

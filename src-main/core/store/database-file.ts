@@ -128,9 +128,10 @@ function plainReason(err: unknown): string {
   switch (code) {
     case 'EACCES':
     case 'EPERM':
-    case 'SQLITE_CANTOPEN':
     case 'SQLITE_PERM':
       return 'Fleet Desk has no permission to use it';
+    case 'SQLITE_CANTOPEN':
+      return 'the system would not open it (no permission, or the folder is gone)';
     case 'EEXIST':
     case 'ENOTDIR':
       return 'a file is in the way';

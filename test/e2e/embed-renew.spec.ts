@@ -1,6 +1,7 @@
 /**
  * Issue 4: an embedded map whose session ends is renewed by the app with no click —
- * the demo's embed sessions are cut to 4 s so the expiry happens during the test.
+ * the demo's embed sessions are cut to 8 s so the renewal happens during the test (a link
+ * with under 5 s left counts as useless: the app would stop renewing after a few).
  */
 import { expect, test } from '@playwright/test';
 import { startWebShell, type WebShell } from './support/web-shell';
@@ -10,7 +11,7 @@ import { embedFrame, embedPanel, openApp } from './support/app';
 let shell: WebShell;
 
 test.beforeAll(async () => {
-  shell = await startWebShell({ env: { FLEET_DEMO_EMBED_SECONDS: '4' } });
+  shell = await startWebShell({ env: { FLEET_DEMO_EMBED_SECONDS: '8' } });
 });
 
 test.afterAll(async () => {
@@ -28,7 +29,7 @@ test('the branch map renews its session by itself and shows the map again', asyn
   await expect(panel.getByRole('status').filter({ hasText: 'Session renewed' })).toHaveCount(0);
   await saveScreenshot(page, 'embed-renew-before');
 
-  // The session ends after 4 s; the page tells the app, which asks for a fresh URL.
+  // The session ends after 8 s; the app asks for a fresh URL before that (at least 5 s after the last).
   await expect(panel.getByRole('status').filter({ hasText: /Session renewed at/ })).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => embedFrame(page).getAttribute('src'), { timeout: 30_000 }).not.toBe(firstSrc);
   const renewedSrc = await embedFrame(page).getAttribute('src');

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AlertRules, Asset, AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
+import { AlertService } from '../../../../src-main/core/alerts/alert-service';
+import { defaultAlertRules } from '../../../../src-main/core/alerts/rules-schema';
+import { AlertRulesStore } from '../../../../src-main/core/alerts/rules-store';
+import type { DesktopNotification, OfflineStore } from '../../../../src-main/core/ports';
+import { createStoreFactory } from '../../../../src-main/core/store/sqlite-store';
+import { makeTempDir } from '../../../fixtures/store/temp-dir';
+import { asset, metric } from './fixtures';
+
+let dir: string;
+let cleanup: () => void;
+const opened: OfflineStore[] = [];
+beforeEach(() => ({ dir, cleanup } = makeTempDir('fleet-alerts-')));
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+  cleanup();
+});
+
+interface Harness {
+  service: AlertService;
+  events: { name: EventChannel; payload: unknown }[];
+  notes: DesktopNotification[];
+  store: OfflineStore;
+}
+
+function harness(options: { store?: OfflineStore; rules?: (r: AlertRules) => AlertRules; notify?: boolean } = {}): Harness {
+  const store = options.store ?? createStoreFactory(dir).open('demo');
+  opened.push(store);
+  const events: Harness['events'] = [];
+  const notes: DesktopNotification[] = [];
+  const rules = new AlertRulesStore(dir);
+  if (options.rules) rules.set('demo', options.rules(defaultAlertRules()));
+  const service = new AlertService({
+    profileId: () => 'demo',
+    demo: () => false,
+    store: () => store,
+    rules,
+    emit: <E extends EventChannel>(name: E, payload: FleetEvents[E]) => events.push({ name, payload }),
+    notify: options.notify === false ? undefined : (n) => notes.push(n),
+    log: () => undefined,
+  });
+  return { service, events, notes, store };
+}
+
+const snapshot = (assets: Asset[], fetchedAt: string, source: 'network' | 'cache' = 'network'): AssetSnapshot => ({ profileId: 'demo', assets, skipped: [], fetchedAt, source });
+const truck = (fuel: number, at = '2026-03-10T15:00:00.000Z') => asset('thing:1', { fuel: metric(fuel, at) }, { at, name: 'Truck 001' });
+const all = { unacknowledgedOnly: false, rule: null } as const;
+
+describe('AlertService', () => {
+  it('raises one alert per condition until it clears, announcing new alerts and counts', () => {
+    const h = harness();
+    expect(h.service.evaluate(snapshot([truck(40)], '2026-03-10T15:00:00Z'))).toEqual([]);
+    expect(h.events).toEqual([]);
+    const raised = h.service.evaluate(snapshot([truck(10)], '2026-03-10T15:01:00Z'));
+    expect(raised.map((a) => [a.assetName, a.rule, a.message])).toEqual([['Truck 001', 'low-fuel', 'Fuel 10 % (below 15 %)']]);
+    expect(h.events.map((e) => e.name)).toEqual(['alerts:new', 'alerts:counts']);
+    expect(h.events[1].payload).toEqual({ profileId: 'demo', total: 1, unacknowledged: 1 });
+    for (const fuel of [9, 8, 7]) expect(h.service.evaluate(snapshot([truck(fuel)], '2026-03-10T15:02:00Z'))).toEqual([]);
+    h.service.evaluate(snapshot([truck(90)], '2026-03-10T15:03:00Z'));
+    const [record] = h.service.list(all).alerts;
+    expect(record.clearedAt).toBe('2026-03-10T15:03:00.000Z');
+    expect(h.service.evaluate(snapshot([truck(5)], '2026-03-10T15:04:00Z'))).toHaveLength(1);
+    expect(h.service.counts()).toEqual({ profileId: 'demo', total: 2, unacknowledged: 2 });
+  });
+
+  it('raises nothing again after a restart for a condition already alerted', () => {
+    const first = harness();
+    first.service.evaluate(snapshot([truck(10)], '2026-03-10T15:00:00Z'));
+    first.store.close();
+    const second = harness(); // a new run: new service, the same store file
+    expect(second.service.evaluate(snapshot([truck(9, '2026-03-10T17:59:00.000Z')], '2026-03-10T18:00:00Z'))).toEqual([]);
+    expect(second.events.map((e) => e.name)).toEqual([]);
+    expect(second.service.counts().total).toBe(1);
+    // The alert of the first run is known to this one: refuelled, it clears.
+    second.service.evaluate(snapshot([truck(80, '2026-03-10T18:04:00.000Z')], '2026-03-10T18:05:00Z'));
+    expect(second.service.list(all).alerts.map((a) => a.clearedAt)).toEqual(['2026-03-10T18:05:00.000Z']);
+  });
+
+  it('after a long offline gap raises at most one alert per asset and rule, with the true time of the data', () => {
+    const h = harness();
+    const before = asset('thing:1', { 'geo-regions': metric(['region:UT', 'region:A'], '2026-03-01T10:00:00Z'), fuel: metric(60, '2026-03-01T10:00:00Z') }, { at: '2026-03-01T10:00:00Z' });
+    // The list shown from the cache at start is what the first fresh list is compared with.
+    h.service.baseline(snapshot([before], '2026-03-01T10:00:00Z', 'cache'));
+    const after = asset(
+      'thing:1',
+      { 'geo-regions': metric(['region:B', 'region:C'], '2026-03-09T08:30:00Z'), fuel: metric(4, '2026-03-09T07:45:00Z') },
+      { at: '2026-03-09T08:30:00Z' },
+    );
+    const raised = h.service.evaluate(snapshot([after], '2026-03-10T15:00:00Z'));
+    expect(raised.map((a) => [a.rule, a.raisedAt]).sort()).toEqual([
+      ['low-fuel', '2026-03-09T07:45:00.000Z'],
+      ['region', '2026-03-09T08:30:00.000Z'],
+      ['stale', '2026-03-09T09:30:00.000Z'], // last report 08:30 + 60 min
+    ]);
+    // The other region changes are tracked with the one shown, and not raised later.
+    expect(h.service.evaluate(snapshot([after], '2026-03-10T15:01:00Z'))).toEqual([]);
+  });
+
+  it('never evaluates a list from the cache or of another profile', () => {
+    const h = harness();
+    expect(h.service.evaluate(snapshot([truck(1)], '2026-03-10T15:00:00Z', 'cache'))).toEqual([]);
+    expect(h.service.evaluate({ ...snapshot([truck(1)], '2026-03-10T15:00:00Z'), profileId: 'other' })).toEqual([]);
+    expect(h.service.counts().total).toBe(0);
+    expect(h.events).toEqual([]);
+  });
+
+  it('notifies once per rule with a count when many arrive together, and not at all in quiet mode', () => {
+    const many = Array.from({ length: 37 }, (_, i) => asset(`thing:${i + 1}`, { fuel: 50 }, { at: '2026-03-10T10:00:00.000Z', name: `Unit ${i + 1}` }));
+    const h = harness();
+    h.service.evaluate(snapshot([...many, truck(3)], '2026-03-10T15:00:00Z'));
+    expect(h.notes.map((n) => n.title)).toEqual(['37 assets stale', 'Low fuel: Truck 001']);
+    expect(h.notes[0].assetId).toBeNull();
+    expect(h.notes[1].assetId).toBe('thing:1');
+
+    const quiet = harness({ rules: (r) => ({ ...r, quiet: true }), store: createStoreFactory(dir).open('quiet') });
+    expect(quiet.service.evaluate(snapshot([truck(3)], '2026-03-10T15:00:00Z'))).toHaveLength(1);
+    expect(quiet.notes).toEqual([]);
+  });
+
+  it('clears the alerts of a rule that was switched off, and of assets that left the list', () => {
+    const h = harness();
+    h.service.evaluate(snapshot([truck(3), asset('thing:2', { fuel: 2 })], '2026-03-10T15:00:00Z'));
+    h.service.evaluate(snapshot([truck(3)], '2026-03-10T15:01:00Z'));
+    expect(h.service.list(all).alerts.find((a) => a.assetId === 'thing:2')?.clearedAt).toBe('2026-03-10T15:01:00.000Z');
+    h.service.setRules({ ...h.service.rules(), lowFuel: { ...h.service.rules().lowFuel, enabled: false } });
+    h.service.evaluate(snapshot([truck(3)], '2026-03-10T15:02:00Z'));
+    expect(h.service.list(all).alerts.every((a) => a.clearedAt !== null)).toBe(true);
+  });
+
+  it('acknowledges offline, announcing the new counts only when something changed', () => {
+    const h = harness();
+    const [record] = h.service.evaluate(snapshot([truck(3)], '2026-03-10T15:00:00Z'));
+    h.events.length = 0;
+    expect(h.service.acknowledge([record.id])).toEqual({ profileId: 'demo', total: 1, unacknowledged: 0 });
+    expect(h.events.map((e) => e.name)).toEqual(['alerts:counts']);
+    h.service.acknowledge('all');
+    expect(h.events).toHaveLength(1);
+    expect(h.service.list({ unacknowledgedOnly: true, rule: null }).alerts).toEqual([]);
+  });
+
+  it('keeps alerts in memory for the run when the store cannot keep them', () => {
+    // A store like the no-op fallback: keeps nothing, has no alert log.
+    const noAlertLog: OfflineStore = {
+      saveAssetSnapshot: () => undefined,
+      loadAssetSnapshot: () => null,
+      trail: () => [],
+      putDocument: () => undefined,
+      getDocument: () => null,
+      prune: () => undefined,
+      notice: null,
+      close: () => undefined,
+    };
+    const h = harness({ store: noAlertLog });
+    expect(h.service.evaluate(snapshot([truck(3)], '2026-03-10T15:00:00Z'))).toHaveLength(1);
+    expect(h.service.evaluate(snapshot([truck(3)], '2026-03-10T15:01:00Z'))).toEqual([]);
+    expect(h.service.list(all).alerts).toHaveLength(1);
+
+    const failing: OfflineStore = {
+      ...noAlertLog,
+      alertLog: () => {
+        throw new Error('disk on fire');
+      },
+    };
+    const f = harness({ store: failing });
+    expect(f.service.evaluate(snapshot([truck(3)], '2026-03-10T15:00:00Z'))).toHaveLength(1);
+    expect(f.service.counts().total).toBe(1);
+  });
+});

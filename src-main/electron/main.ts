@@ -15,6 +15,7 @@ import { cspOriginsFromCore, type CspOrigins } from '../core/csp';
 import { electronCsp } from './csp';
 import { createEmbedController } from './embed-view';
 import type { EmbedController } from './embed-view';
+import { createDesktopNotifier } from './notifications';
 import { forwardEvents, registerIpc, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { userDataOverride } from './user-data';
@@ -30,6 +31,7 @@ let mainWindow: BrowserWindow | null = null;
 let embed: EmbedController | null = null;
 let core: FleetDeskCore | null = null;
 let cspOrigins: CspOrigins = { images: [], frames: [] };
+const notify = createDesktopNotifier(() => mainWindow);
 
 function fail(message: string): void {
   const text = scrubSecrets(message);
@@ -76,6 +78,7 @@ function platformHooks(): PlatformHooks {
     hideEmbed: async () => {
       await embed?.hide();
     },
+    notify,
   };
 }
 

@@ -104,11 +104,12 @@ function salvageInto(db: Database.Database, aside: string, options: OpenOptions)
 
 function recovered({ count, listed }: { count: number; listed: number | null }): string {
   if (count === 0) return 'none of its saved assets could be recovered, so the list starts empty.';
-  const assets = (n: number) => `${n} saved asset${n === 1 ? '' : 's'}`;
+  const number = (n: number) => n.toLocaleString('en-US');
+  const assets = (n: number) => `${number(n)} saved asset${n === 1 ? '' : 's'}`;
   const were = count === 1 ? 'was' : 'were';
   if (listed === null) return `${assets(count)} ${were} recovered.`;
-  if (listed === count) return count === 1 ? 'its one saved asset was recovered.' : `all ${count} of its saved assets were recovered.`;
-  return `${count} of its ${assets(listed)} ${were} recovered.`;
+  if (listed === count) return count === 1 ? 'its one saved asset was recovered.' : `all ${number(count)} of its saved assets were recovered.`;
+  return `${number(count)} of its ${assets(listed)} ${were} recovered.`;
 }
 
 /** A folder or other non-file in the data file's place is never opened, moved or deleted. */

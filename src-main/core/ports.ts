@@ -42,6 +42,19 @@ export interface TokenSource {
   handleUnauthorized(): Promise<boolean>;
 }
 
+/**
+ * A TokenSource that also says where its token may go. The HTTP client attaches the
+ * token only to these origins and refuses any other request (issue 11, item 1).
+ */
+export interface PinnedTokenSource extends TokenSource {
+  /**
+   * The origins (`scheme://host[:port]`) the current token may be sent to: the active
+   * profile's base-URL and AEMP-URL origins. Read at every request, so a profile switch
+   * re-pins at once.
+   */
+  allowedOrigins(): readonly string[];
+}
+
 // ---------------------------------------------------------------- HTTP
 
 export interface HttpRequest {
@@ -55,6 +68,8 @@ export interface HttpRequest {
   retries?: number;
   /** Extra status codes treated as throttling (fleet feeds use 405 and 503). */
   throttleStatuses?: number[];
+  /** Most bytes of the answer read; past it the request fails naming the limit. Default MAX_RESPONSE_BYTES. */
+  maxBytes?: number;
   /** Told before each wait caused by throttling or a retry, so the UI can say "waiting". */
   onWait?: (info: { until: Date; reason: 'throttled' | 'retry'; status?: number }) => void;
 }
@@ -68,9 +83,11 @@ export interface HttpResponse {
 }
 
 /**
- * A GET-only client that adds `Authorization: Bearer …`, times out, retries with capped
- * exponential backoff and jitter (honouring Retry-After), and throws `FleetError` of the
- * right kind for every failure. 2xx answers resolve; so do answers whose status is in
+ * A GET-only client that adds `Authorization: Bearer …` (only for the token source's
+ * origins), follows same-origin redirects itself and refuses others, reads at most
+ * `maxBytes`, times out, retries with capped exponential backoff and jitter (honouring
+ * Retry-After, never less than 5 s), and throws `FleetError` of the right kind for every
+ * failure. 2xx answers resolve; so do answers whose status is in
  * `acceptStatuses` (pagination uses that for 404/400 past the last page).
  */
 export interface HttpClient {

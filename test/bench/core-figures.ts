@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm';
 import type { AssetSnapshot } from '../../src-main/contract';
 import { FleetClient } from '../../src-main/core/fleet/fleet-client';
 import { refreshAssets } from '../../src-main/core/handlers/assets';
-import { createHttpClient } from '../../src-main/core/http/http-client';
+import { createHttpClient, pinTokenSource } from '../../src-main/core/http/http-client';
 import type { CoreContext, HttpResponse, OfflineStore } from '../../src-main/core/ports';
 import { createStoreFactory } from '../../src-main/core/store/sqlite-store';
 import { startDemoService, type DemoService } from '../../src-main/demo';
@@ -204,7 +204,7 @@ async function startDemoProcess(args: string[]): Promise<{ aempUrl: string; toke
 export async function measureAempRun(assetCount: number): Promise<AempRun> {
   const demo = await startDemoProcess(['--assets', String(assetCount), '--page-size', '100', '--latency-ms', String(AEMP_LATENCY_MS)]);
   try {
-    const http = createHttpClient({ getToken: async () => demo.token, handleUnauthorized: async () => false });
+    const http = createHttpClient(pinTokenSource({ getToken: async () => demo.token, handleUnauthorized: async () => false }, [demo.aempUrl]));
     const client = new FleetClient(http, demo.aempUrl);
     // One page first, so the service has built its fleet before the clock starts.
     await http.get({ url: client.fleetPageUrl('2.0', 1), accept: 'application/json' });

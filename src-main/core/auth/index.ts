@@ -3,7 +3,8 @@
  * composition root. See `createAuthModule`.
  */
 import type { ProfilesState } from '../../contract';
-import type { TokenSource } from '../ports';
+import type { PinnedTokenSource } from '../ports';
+import { originOf } from '../http/http-client';
 import type { FetchLike, TokenEndpoint } from './oauth';
 import { createProfileStore, type BuiltInUrls, type ProfileStore } from './profiles';
 import { createSession, createSessionManager, type Schedule, type SessionManager } from './session';
@@ -36,8 +37,11 @@ export interface AuthModule {
   sessions: SessionManager;
   /** The token endpoint of a profile (with its client secret from the vault), or null without OAuth settings. */
   endpointFor(profileId: string): Promise<TokenEndpoint | null>;
-  /** A TokenSource that always follows the active profile (for the HTTP client). */
-  activeTokenSource: TokenSource;
+  /**
+   * A TokenSource that always follows the active profile (for the HTTP client), pinned
+   * to that profile's base-URL and AEMP-URL origins.
+   */
+  activeTokenSource: PinnedTokenSource;
   /** Puts a known token into a profile (e.g. a token the built-in demo issued at startup). */
   seedToken(profileId: string, accessToken: string): Promise<void>;
   /** Subscribes to profile list / active / signed-in changes. */
@@ -75,6 +79,10 @@ export async function createAuthModule(o: AuthModuleOptions): Promise<AuthModule
     activeTokenSource: {
       getToken: () => sessions.get(profiles.activeId).getToken(),
       handleUnauthorized: () => sessions.get(profiles.activeId).handleUnauthorized(),
+      allowedOrigins: () => {
+        const { baseUrl, aempUrl } = profiles.connection();
+        return [originOf(baseUrl), originOf(aempUrl)].filter((o): o is string => o !== null);
+      },
     },
     seedToken: (profileId, accessToken) => sessions.get(profileId).store({ accessToken, refreshToken: null, expiresInSec: null, tokenType: null }),
     onProfilesChanged: (listener) => profiles.onChange(listener),

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { FleetError, registerSecret, scrubSecrets } from '../errors';
+import { MAX_REDIRECTS } from '../limits';
 
 // ---------------------------------------------------------------- PKCE and state
 
@@ -256,10 +257,44 @@ export function parseTokenResponse(json: unknown): TokenSet {
 
 // ---------------------------------------------------------------- token endpoint
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal; redirect?: 'manual' },
+) => Promise<{
   status: number;
   text(): Promise<string>;
+  headers?: { get(name: string): string | null };
 }>;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Where the token endpoint's redirect may be followed: a 307/308 (which keep the POST
+ * and its form) to the same origin. A redirect to another origin would carry the code,
+ * refresh token and client secret away, and 301/302/303 would drop the form: both are
+ * errors, and nothing is sent.
+ */
+function tokenRedirectTarget(status: number, location: string | null | undefined, from: string, redirectsSoFar: number): string {
+  let target: URL | null = null;
+  try {
+    target = location ? new URL(location, from) : null;
+  } catch {
+    target = null;
+  }
+  if (!target) throw new FleetError('auth-flow', `The token endpoint answered with a redirect (${status}) to no usable address.`, { status });
+  if (target.origin !== new URL(from).origin) {
+    throw new FleetError(
+      'auth-flow',
+      scrubSecrets(`The token endpoint redirected to another site (${target.host || target.protocol}); Fleet Desk did not send the sign-in there. Check the token URL.`),
+      { status },
+    );
+  }
+  if (status !== 307 && status !== 308) {
+    throw new FleetError('auth-flow', `The token endpoint answered with a redirect (${status}) instead of tokens; check the token URL.`, { status });
+  }
+  if (redirectsSoFar >= MAX_REDIRECTS) throw new FleetError('auth-flow', `The token endpoint redirected more than ${MAX_REDIRECTS} times.`, { status });
+  return target.href;
+}
 
 export interface TokenEndpoint {
   tokenUrl: string;
@@ -277,16 +312,27 @@ async function postForm(endpoint: TokenEndpoint, form: Record<string, string>, c
   let status: number;
   let text: string;
   try {
-    const res = await doFetch(endpoint.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: body.toString(),
-      signal: cancel ? AbortSignal.any([cancel, AbortSignal.timeout(endpoint.timeoutMs ?? 20_000)]) : AbortSignal.timeout(endpoint.timeoutMs ?? 20_000),
-    });
-    status = res.status;
-    text = await res.text();
+    const signal = cancel ? AbortSignal.any([cancel, AbortSignal.timeout(endpoint.timeoutMs ?? 20_000)]) : AbortSignal.timeout(endpoint.timeoutMs ?? 20_000);
+    let url = endpoint.tokenUrl;
+    // Redirects are followed by hand (see tokenRedirectTarget), never by fetch.
+    for (let redirects = 0; ; redirects++) {
+      const res = await doFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: body.toString(),
+        signal,
+        redirect: 'manual',
+      });
+      if (!REDIRECTS.has(res.status)) {
+        status = res.status;
+        text = await res.text();
+        break;
+      }
+      url = tokenRedirectTarget(res.status, res.headers?.get('location'), url, redirects);
+    }
   } catch (e) {
     if (cancel?.aborted) throw new FleetError('cancelled', MESSAGES.cancelled, { cause: e });
+    if (e instanceof FleetError) throw e;
     const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
     throw new FleetError(
       timedOut ? 'timeout' : 'network',

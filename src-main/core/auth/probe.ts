@@ -5,8 +5,26 @@
  */
 import type { ConnectionTest } from '../../contract';
 import { scrubSecrets } from '../errors';
+import { MAX_REDIRECTS } from '../limits';
 
-export type ProbeFetch = (url: string, init: { headers: Record<string, string>; signal?: AbortSignal }) => Promise<{ status: number; text(): Promise<string> }>;
+export type ProbeFetch = (
+  url: string,
+  init: { headers: Record<string, string>; signal?: AbortSignal; redirect?: 'manual' },
+) => Promise<{ status: number; text(): Promise<string>; headers?: { get(name: string): string | null } }>;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Where a redirect may lead with the token: the same origin only (else what was refused). */
+function sameOriginTarget(location: string | null | undefined, from: string): { url: string } | { refused: string } {
+  if (!location) return { refused: 'no address' };
+  let target: URL;
+  try {
+    target = new URL(location, from);
+  } catch {
+    return { refused: 'an unreadable address' };
+  }
+  return target.origin === new URL(from).origin ? { url: target.href } : { refused: target.host || target.protocol };
+}
 
 export interface ProbeOptions {
   baseUrl: string;
@@ -23,9 +41,23 @@ export async function probeConnection(o: ProbeOptions): Promise<ConnectionTest> 
   let status: number;
   let body: string;
   try {
-    const res = await doFetch(url, { headers, signal: AbortSignal.timeout(o.timeoutMs ?? 15_000) });
-    status = res.status;
-    body = await res.text();
+    const signal = AbortSignal.timeout(o.timeoutMs ?? 15_000);
+    let at = url;
+    // Redirects are followed by hand: the token goes to the same origin only.
+    for (let redirects = 0; ; redirects++) {
+      const res = await doFetch(at, { headers, signal, redirect: 'manual' });
+      if (!REDIRECTS.has(res.status)) {
+        status = res.status;
+        body = await res.text();
+        break;
+      }
+      const next = sameOriginTarget(res.headers?.get('location'), at);
+      if ('refused' in next) {
+        return { ok: false, message: scrubSecrets(`The service at ${o.baseUrl} redirected to another site (${next.refused}); Fleet Desk did not follow it with the token. Check the base URL.`) };
+      }
+      if (redirects >= MAX_REDIRECTS) return { ok: false, message: `The service at ${o.baseUrl} redirected more than ${MAX_REDIRECTS} times; check the base URL.` };
+      at = next.url;
+    }
   } catch (e) {
     const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
     const reason = e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e);

@@ -4,6 +4,7 @@
  */
 import type { AempVersion, Equipment, FleetProgress, HistoryMetric, HistoryPoint, ParseIssue } from '../../contract';
 import { FleetError } from '../errors';
+import { formatCount, MAX_AEMP_PAGE_BYTES, MAX_HISTORY_POINTS, MAX_PAGES_PER_LISTING, MAX_UNITS_PER_LISTING } from '../limits';
 import type { HttpClient, HttpResponse } from '../ports';
 import { paginate } from './paginate';
 import { parseFleetPage, parseHistoryPage, parseUnit } from './parse-fleet';
@@ -51,14 +52,31 @@ function identityOf(unit: Equipment): string {
   return `${unit.equipmentId ?? ''}|${unit.serialNumber ?? ''}|${unit.vin ?? ''}`;
 }
 
+/** How much one call reads before it fails (defaults: the named limits; tests lower them). */
+export interface FleetLimits {
+  maxPages: number;
+  maxUnits: number;
+  maxHistoryPoints: number;
+}
+
+const DEFAULT_LIMITS: FleetLimits = { maxPages: MAX_PAGES_PER_LISTING, maxUnits: MAX_UNITS_PER_LISTING, maxHistoryPoints: MAX_HISTORY_POINTS };
+
+/** Why a walk stopped early, as a listing issue. */
+function stopIssue(notice: string | null): ParseIssue[] {
+  return notice ? [{ path: 'Links', message: notice }] : [];
+}
+
 export class FleetClient {
   private readonly root: string;
+  private readonly limits: FleetLimits;
 
   constructor(
     private readonly http: HttpClient,
     aempUrl: string,
+    limits: Partial<FleetLimits> = {},
   ) {
     this.root = aempUrl.replace(/\/+$/, '');
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 
   fleetPageUrl(version: AempVersion, page: number): string {
@@ -82,6 +100,9 @@ export class FleetClient {
     let snapshotTime: string | null = null;
     const byIdentity = new Map<string, Equipment>();
     const issues: ParseIssue[] = [];
+    // Entries read, repeats included: a feed repeating the same units costs the same work.
+    let read = 0;
+    const what = `AEMP ${version} fleet listing`;
     const progress = (p: { pages: number; lastPage: number | null; waitingUntil: string | null }, done: boolean) =>
       options.onProgress?.({ version, page: p.pages, lastPage: p.lastPage, units: byIdentity.size, waitingUntil: p.waitingUntil, done });
     const result = await paginate({
@@ -89,15 +110,22 @@ export class FleetClient {
       pageUrl: (n) => this.fleetPageUrl(version, n),
       accept: ACCEPT[version],
       signal: options.signal,
+      maxPages: this.limits.maxPages,
+      what,
       parse: (response) => parseFleetPage(response.body, contentType(response)),
       onPage: (page, count) => {
+        read += page.entries;
+        if (read > this.limits.maxUnits) {
+          throw new FleetError('bad-payload', `The fleet service's ${what} has more than ${formatCount(this.limits.maxUnits)} units, the most Fleet Desk reads; nothing was replaced`);
+        }
         snapshotTime ??= page.snapshotTime;
         for (const unit of page.equipment) byIdentity.set(identityOf(unit), unit);
         issues.push(...onPage(page.issues, count));
       },
       onProgress: (p) => progress(p, false),
     });
-    const pages = result.pages.length;
+    const pages = result.pages;
+    issues.push(...stopIssue(result.notice));
     options.onProgress?.({ version, page: pages, lastPage: pages, units: byIdentity.size, waitingUntil: null, done: true });
     return { snapshotTime, equipment: [...byIdentity.values()], issues, pages };
   }
@@ -121,18 +149,24 @@ export class FleetClient {
       firstUrl: this.historyUrl(identifier, metric, start, end),
       accept: ACCEPT['2.0'],
       signal: options.signal,
+      maxPages: this.limits.maxPages,
+      what: `${metric} history`,
       parse: (response) => parseHistoryPage(response.body, metric, contentType(response)),
       onPage: (page, count) => {
-        points.push(...page.points);
+        if (points.length + page.points.length > this.limits.maxHistoryPoints) {
+          throw new FleetError('bad-payload', `The fleet service's ${metric} history has more than ${formatCount(this.limits.maxHistoryPoints)} points, the most Fleet Desk reads; choose a shorter range`);
+        }
+        for (const point of page.points) points.push(point);
         issues.push(...onPage(page.issues, count));
       },
     });
     points.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-    return { points, issues, pages: result.pages.length };
+    issues.push(...stopIssue(result.notice));
+    return { points, issues, pages: result.pages };
   }
 
   private async fetchUnit(url: string, accept: string, identifier: string, signal?: AbortSignal): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
-    const response = await this.http.get({ url, accept, signal, throttleStatuses: [405, 503], acceptStatuses: [404] });
+    const response = await this.http.get({ url, accept, signal, throttleStatuses: [405, 503], acceptStatuses: [404], maxBytes: MAX_AEMP_PAGE_BYTES });
     const notFound = () => new FleetError('not-found', `The fleet service has no unit "${identifier}".`, { status: 404 });
     if (response.status === 404) throw notFound();
     const { equipment, issues } = parseUnit(response.body, contentType(response));

@@ -5,9 +5,14 @@
  * or a page identical to the one before, ends the walk. When the page count is known (a
  * numbered `last` link) or pages are numbered, the next page is fetched while the
  * current one is read (at most two requests in flight).
+ *
+ * Bounded (issue 11): a `next` link to another origin than the first page's ends the
+ * walk with a notice naming the host (nothing is asked there); a feed still going after
+ * `maxPages` pages fails naming the limit. Pages are handed to `onPage` and not kept.
  */
 import type { HttpClient, HttpResponse } from '../ports';
-import { FleetError } from '../errors';
+import { FleetError, scrubSecrets } from '../errors';
+import { formatCount, MAX_AEMP_PAGE_BYTES, MAX_PAGES_PER_LISTING } from '../limits';
 import { hasLinks, type PageLinks } from './links';
 
 export interface PageLike {
@@ -43,14 +48,19 @@ export interface PaginateOptions<P extends PageLike> {
   accept?: string;
   signal?: AbortSignal;
   onProgress?: (progress: PaginateProgress) => void;
-  /** Upper bound on pages, a last guard against feeds that never end. */
+  /** Pages read before a feed that goes on fails; default MAX_PAGES_PER_LISTING. */
   maxPages?: number;
+  /** What is walked, for messages ("the AEMP 2.0 fleet listing"). */
+  what?: string;
 }
 
-export interface PaginateResult<P> {
-  pages: P[];
+export interface PaginateResult {
+  /** Pages read and handed to onPage. */
+  pages: number;
   /** Every URL requested, in order. */
   requested: string[];
+  /** Why the walk stopped before the feed's end (a link to another site), for the dispatcher. */
+  notice: string | null;
 }
 
 type Fetched<P> = { end: true } | { end: false; page: P; url: string; body: string };
@@ -71,17 +81,24 @@ function cancelled(): FleetError {
   return new FleetError('cancelled', 'Loading the fleet was cancelled.');
 }
 
-export async function paginate<P extends PageLike>(options: PaginateOptions<P>): Promise<PaginateResult<P>> {
+export async function paginate<P extends PageLike>(options: PaginateOptions<P>): Promise<PaginateResult> {
   const { http, parse, signal } = options;
-  const maxPages = options.maxPages ?? 10_000;
+  const maxPages = options.maxPages ?? MAX_PAGES_PER_LISTING;
   const requested: string[] = [];
   const requestedSet = new Set<string>();
-  const pages: P[] = [];
+  let pageCount = 0;
   let entries = 0;
   let lastPage: number | null = null;
   let lastBody: string | null = null;
+  let notice: string | null = null;
+  const done = (): PaginateResult => ({ pages: pageCount, requested, notice });
+  const tooManyPages = () =>
+    new FleetError(
+      'bad-payload',
+      `The fleet service's ${options.what ?? 'feed'} did not end after ${formatCount(maxPages)} pages, the most Fleet Desk reads; nothing was replaced`,
+    );
 
-  const report = (waitingUntil: string | null) => options.onProgress?.({ pages: pages.length, lastPage, entries, waitingUntil });
+  const report = (waitingUntil: string | null) => options.onProgress?.({ pages: pageCount, lastPage, entries, waitingUntil });
   const pageUrl = options.pageUrl;
   const pageHref = (n: number) => (pageUrl ? new URL(pageUrl(n)).href : '');
 
@@ -96,6 +113,7 @@ export async function paginate<P extends PageLike>(options: PaginateOptions<P>):
       signal,
       throttleStatuses: THROTTLE_STATUSES,
       acceptStatuses: END_STATUSES,
+      maxBytes: MAX_AEMP_PAGE_BYTES,
       onWait: (info) => {
         if (info.reason === 'throttled') report(info.until.toISOString());
       },
@@ -111,9 +129,9 @@ export async function paginate<P extends PageLike>(options: PaginateOptions<P>):
   const accept = (fetched: Extract<Fetched<P>, { end: false }>): boolean => {
     if (fetched.body === lastBody) return false;
     lastBody = fetched.body;
-    pages.push(fetched.page);
+    pageCount += 1;
     entries += fetched.page.entries;
-    options.onPage?.(fetched.page, pages.length);
+    options.onPage?.(fetched.page, pageCount);
     report(null);
     return true;
   };
@@ -121,23 +139,33 @@ export async function paginate<P extends PageLike>(options: PaginateOptions<P>):
   // ---- first page: 1, or 0 once when 1 is missing or empty
   const firstUrl = options.firstUrl ?? pageUrl?.(1);
   if (firstUrl === undefined) throw new FleetError('internal', 'Pagination needs a first page URL.');
+  const home = new URL(firstUrl).origin;
   let current = await fetchPage(firstUrl);
   let currentNumber: number | null = pageUrl && new URL(firstUrl).href === pageHref(1) ? 1 : null;
   let firstNumber = 1;
   if (current.end) {
-    if (!pageUrl || currentNumber === null || requestedSet.has(pageHref(0))) return { pages, requested };
+    if (!pageUrl || currentNumber === null || requestedSet.has(pageHref(0))) return done();
     current = await fetchPage(pageUrl(0));
     currentNumber = firstNumber = 0;
-    if (current.end) return { pages, requested };
+    if (current.end) return done();
   }
   accept(current);
 
   // ---- follow links while the feed sends them
   while (hasLinks(current.page.links)) {
-    if (pages.length >= maxPages) return { pages, requested };
     const self = resolve(current.page.links.self, current.url) ?? current.url;
     const next = resolve(current.page.links.next, current.url);
-    if (next === null || next === self || next === current.url || requestedSet.has(next)) return { pages, requested };
+    if (next === null || next === self || next === current.url || requestedSet.has(next)) return done();
+    const nextUrl = new URL(next);
+    if (nextUrl.origin !== home) {
+      // The token must not follow it; the pages read so far are what the service gave us.
+      const host = nextUrl.host || nextUrl.protocol;
+      notice = scrubSecrets(
+        `Stopped after page ${pageCount}: the next page is on another site (${host}), not on this fleet service, so Fleet Desk did not ask it; only the ${pageCount} page${pageCount === 1 ? '' : 's'} read ${pageCount === 1 ? 'is' : 'are'} shown`,
+      );
+      return done();
+    }
+    if (pageCount >= maxPages) throw tooManyPages();
     const last = resolve(current.page.links.last, current.url);
     const lastNumber = last === null || !pageUrl ? null : numberedPage(last, pageHref);
     if (lastNumber !== null) lastPage = lastNumber - firstNumber + 1;
@@ -145,20 +173,25 @@ export async function paginate<P extends PageLike>(options: PaginateOptions<P>):
       return numbered(currentNumber + 1, lastNumber);
     }
     const fetched = await fetchPage(next);
-    if (fetched.end || !accept(fetched)) return { pages, requested };
+    if (fetched.end || !accept(fetched)) return done();
     currentNumber = currentNumber !== null && pageUrl && next === pageHref(currentNumber + 1) ? currentNumber + 1 : null;
     current = fetched;
   }
   // ---- no links: page numbers
-  if (currentNumber === null) return { pages, requested };
+  if (currentNumber === null) return done();
   return numbered(currentNumber + 1, null);
 
-  async function numbered(from: number, to: number | null): Promise<PaginateResult<P>> {
+  async function numbered(from: number, to: number | null): Promise<PaginateResult> {
     const inFlight = new Map<number, Promise<Fetched<P>>>();
     let nextNumber = from;
     let stop = false;
     const launch = () => {
-      while (!stop && inFlight.size < 2 && (to === null || nextNumber <= to) && pages.length + inFlight.size < maxPages) {
+      while (!stop && inFlight.size < 2 && (to === null || nextNumber <= to)) {
+        if (pageCount + inFlight.size >= maxPages) {
+          // Pages remain and the limit is reached: wait for those in flight, then fail.
+          if (inFlight.size === 0) throw tooManyPages();
+          break;
+        }
         const url = pageHref(nextNumber);
         if (requestedSet.has(url)) {
           stop = true;
@@ -200,7 +233,7 @@ export async function paginate<P extends PageLike>(options: PaginateOptions<P>):
       }
       launch();
     }
-    return { pages, requested };
+    return done();
   }
 }
 

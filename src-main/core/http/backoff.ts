@@ -8,12 +8,21 @@ export function backoffDelay(retry: number, opts: { baseMs: number; maxMs: numbe
   return Math.floor(r * ceiling);
 }
 
+/**
+ * The shortest wait before asking a service again after it throttled or failed.
+ * `Retry-After: 0` or a date in the past would otherwise ask again at once, and the
+ * schedule would spin (issue 11, item 10). The HTTP client and the refresh schedule
+ * both wait at least this long.
+ */
+export const MIN_RETRY_WAIT_MS = 5_000;
+
 /** Upper bound for any Retry-After we report (a misconfigured server may say "next year"). */
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 
 /**
  * `Retry-After` as milliseconds from `nowMs`: delta-seconds or an HTTP date. Null when
- * absent or unreadable; never negative; capped at one hour.
+ * absent or unreadable; never negative; capped at one hour. This is what the service
+ * said (reported as is); a wait made on it is floored with `retryWait`.
  */
 export function parseRetryAfter(header: string | undefined, nowMs: number): number | null {
   if (header === undefined) return null;
@@ -28,4 +37,9 @@ export function parseRetryAfter(header: string | undefined, nowMs: number): numb
     ms = at - nowMs;
   }
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+}
+
+/** The wait actually made for a service-requested delay: never under MIN_RETRY_WAIT_MS. */
+export function retryWait(ms: number): number {
+  return Math.max(ms, MIN_RETRY_WAIT_MS);
 }

@@ -1,7 +1,11 @@
 import { FleetError, registerSecret, scrubSecrets } from '../errors';
-import type { HttpClient, HttpRequest, HttpResponse, TokenSource } from '../ports';
-import { backoffDelay, parseRetryAfter } from './backoff';
+import { MAX_ERROR_BODY_BYTES, MAX_REDIRECTS, MAX_RESPONSE_BYTES } from '../limits';
+import type { HttpClient, HttpRequest, HttpResponse, PinnedTokenSource, TokenSource } from '../ports';
+import { backoffDelay, parseRetryAfter, retryWait } from './backoff';
 import { classifyFetchFailure, describeEndpoint, errorForStatus } from './http-errors';
+import { readBody } from './read-body';
+
+export { MAX_REDIRECTS } from '../limits';
 
 export interface HttpClientOptions {
   fetch?: typeof fetch;
@@ -24,6 +28,7 @@ export interface HttpClientOptions {
 
 const DEFAULT_TIMEOUT_MS = 20_000;
 const DEFAULT_RETRIES = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 type Attempt = { kind: 'response'; response: HttpResponse } | { kind: 'failure'; error: FleetError };
 
@@ -45,11 +50,40 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** The GET-only client of ports.ts: bearer token, timeouts, retries with jitter, typed errors. */
+/** The `scheme://host[:port]` of an http(s) URL, or null. */
+export function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A token source pinned to the origins of `urls` (a fixed connection; tests). */
+export function pinTokenSource(source: TokenSource, urls: readonly string[]): PinnedTokenSource {
+  const origins = urls.map(originOf).filter((o): o is string => o !== null);
+  return {
+    getToken: () => source.getToken(),
+    handleUnauthorized: () => source.handleUnauthorized(),
+    allowedOrigins: () => origins,
+  };
+}
+
+/** host[:port] for messages (never a path, query or credentials). */
+function hostOf(url: URL): string {
+  return url.host || url.protocol;
+}
+
 /** No token at all: nothing was sent, so no endpoint is worth naming. */
 const NOT_SIGNED_IN = 'Not signed in to this connection';
 
-export function createHttpClient(tokens: TokenSource, options: HttpClientOptions = {}): HttpClient {
+/**
+ * The GET-only client of ports.ts: bearer token pinned to the token source's origins,
+ * redirects followed by hand (same origin only), bodies read up to a byte limit,
+ * timeouts, retries with jitter, typed errors.
+ */
+export function createHttpClient(tokens: PinnedTokenSource, options: HttpClientOptions = {}): HttpClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
@@ -59,7 +93,20 @@ export function createHttpClient(tokens: TokenSource, options: HttpClientOptions
   const baseBackoffMs = options.baseBackoffMs ?? 500;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
 
-  async function attemptOnce(request: HttpRequest, token: string, endpoint: string): Promise<Attempt> {
+  /** Throws unless the token may go to `url`'s origin: then nothing is sent at all. */
+  function checkPinned(url: URL): void {
+    if (tokens.allowedOrigins().includes(url.origin)) return;
+    throw new FleetError(
+      'invalid-argument',
+      `Not sent: ${hostOf(url)} is not an address of this connection's service, and its sign-in goes only to the service's own addresses`,
+    );
+  }
+
+  /**
+   * One attempt: the request and the same-origin redirects it leads to (each sent with
+   * the token), under one deadline for headers and body.
+   */
+  async function attemptOnce(request: HttpRequest & { acceptStatuses?: number[] }, token: string, endpoint: string): Promise<Attempt> {
     const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
     const controller = new AbortController();
     let timedOut = false;
@@ -73,19 +120,32 @@ export function createHttpClient(tokens: TokenSource, options: HttpClientOptions
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
     let stage: 'connect' | 'body' = 'connect';
     try {
-      const res = await doFetch(request.url, {
-        method: 'GET',
-        headers: { Authorization: `Bearer ${token}`, Accept: request.accept ?? 'application/json' },
-        signal: controller.signal,
-        redirect: 'follow',
-      });
-      stage = 'body';
-      const body = await res.text();
-      const headers: Record<string, string> = {};
-      res.headers.forEach((value, name) => {
-        headers[name.toLowerCase()] = value;
-      });
-      return { kind: 'response', response: { status: res.status, headers, body, url: res.url || request.url } };
+      let url = new URL(request.url);
+      for (let redirects = 0; ; redirects++) {
+        checkPinned(url);
+        const res = await doFetch(url.href, {
+          method: 'GET',
+          headers: { Authorization: `Bearer ${token}`, Accept: request.accept ?? 'application/json' },
+          signal: controller.signal,
+          // Never fetch's own following: it would decide where the next request goes.
+          redirect: 'manual',
+        });
+        if (REDIRECT_STATUSES.has(res.status)) {
+          await res.body?.cancel().catch(() => undefined);
+          url = redirectTarget(res, url, redirects);
+          continue;
+        }
+        stage = 'body';
+        const success = (res.status >= 200 && res.status < 300) || (request.acceptStatuses?.includes(res.status) ?? false);
+        const body = success
+          ? await readBody(res, { maxBytes: request.maxBytes ?? MAX_RESPONSE_BYTES, past: 'fail', endpoint })
+          : await readBody(res, { maxBytes: MAX_ERROR_BODY_BYTES, past: 'cut' });
+        const headers: Record<string, string> = {};
+        res.headers.forEach((value, name) => {
+          headers[name.toLowerCase()] = value;
+        });
+        return { kind: 'response', response: { status: res.status, headers, body, url: url.href } };
+      }
     } catch (err) {
       if (request.signal?.aborted) throw new FleetError('cancelled', `The request to ${endpoint} was cancelled`);
       if (timedOut) {
@@ -110,6 +170,7 @@ export function createHttpClient(tokens: TokenSource, options: HttpClientOptions
       if (!token) throw new FleetError('unauthorized', NOT_SIGNED_IN);
       // Whatever a server echoes back (error bodies, URLs) is scrubbed of this token.
       registerSecret(token);
+      checkPinned(new URL(request.url));
       const retries = Math.max(0, request.retries ?? DEFAULT_RETRIES);
       const throttleStatuses = new Set([429, ...(request.throttleStatuses ?? [])]);
       let triedRefresh = false;
@@ -142,10 +203,10 @@ export function createHttpClient(tokens: TokenSource, options: HttpClientOptions
             reason = 'throttled';
             error = errorForStatus(res, endpoint, { throttled: true, retryAfterMs: retryAfter ?? undefined });
             if (retryAfter !== null && retryAfter > maxRetryAfterMs) throw error;
-            waitMs = retryAfter;
+            waitMs = retryAfter === null ? null : retryWait(retryAfter);
           } else if (res.status >= 500) {
             error = errorForStatus(res, endpoint);
-            if (retryAfter !== null && retryAfter <= maxRetryAfterMs) waitMs = retryAfter;
+            if (retryAfter !== null && retryAfter <= maxRetryAfterMs) waitMs = retryWait(retryAfter);
           } else {
             throw errorForStatus(res, endpoint);
           }
@@ -163,6 +224,36 @@ export function createHttpClient(tokens: TokenSource, options: HttpClientOptions
       }
     },
   };
+}
+
+/**
+ * Where a redirect answer points, when it may be followed: the same origin as the
+ * request it answers (so the token may go there), at most MAX_REDIRECTS times. Anything
+ * else is an error naming the address, and nothing is sent there.
+ */
+function redirectTarget(res: Response, from: URL, redirectsSoFar: number): URL {
+  const endpoint = describeEndpoint(from.href);
+  const location = res.headers.get('location');
+  let target: URL | null = null;
+  try {
+    target = location ? new URL(location, from) : null;
+  } catch {
+    target = null;
+  }
+  if (!target) {
+    throw new FleetError('bad-payload', `The service answered ${endpoint} with a redirect (${res.status}) to no usable address`, { status: res.status });
+  }
+  if (target.origin !== from.origin) {
+    throw new FleetError(
+      'bad-payload',
+      scrubSecrets(`The service redirected ${endpoint} to another site (${hostOf(target)}); Fleet Desk does not follow redirects away from the service, so nothing was sent there`),
+      { status: res.status },
+    );
+  }
+  if (redirectsSoFar >= MAX_REDIRECTS) {
+    throw new FleetError('bad-payload', `The service redirected ${endpoint} more than ${MAX_REDIRECTS} times; Fleet Desk stopped following`, { status: res.status });
+  }
+  return target;
 }
 
 /** Parses a JSON body, or throws 'bad-payload' naming the endpoint. */
@@ -188,3 +279,4 @@ function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+

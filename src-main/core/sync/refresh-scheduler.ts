@@ -1,5 +1,6 @@
 import type { AppError, SyncStatus } from '../../contract';
 import { toAppError } from '../errors';
+import { MIN_RETRY_WAIT_MS } from '../http/backoff';
 
 export interface SchedulerTimers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -13,7 +14,7 @@ export interface RefreshSchedulerOptions<T> {
   profileId: () => string;
   now?: () => number;
   timers?: SchedulerTimers;
-  /** First wait after a failure; doubled per failure up to maxBackoffMs. */
+  /** First wait after a failure; doubled per failure up to maxBackoffMs. Never below MIN_RETRY_WAIT_MS. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
 }
@@ -54,7 +55,7 @@ export class RefreshScheduler<T = unknown> {
   constructor(private readonly options: RefreshSchedulerOptions<T>) {
     this.now = options.now ?? Date.now;
     this.timers = options.timers ?? realTimers;
-    this.minBackoffMs = options.minBackoffMs ?? 5_000;
+    this.minBackoffMs = Math.max(options.minBackoffMs ?? MIN_RETRY_WAIT_MS, MIN_RETRY_WAIT_MS);
     this.maxBackoffMs = options.maxBackoffMs ?? 5 * 60_000;
     this.current = this.initialStatus();
   }
@@ -108,8 +109,9 @@ export class RefreshScheduler<T = unknown> {
   reschedule(): void {
     if (!this.running || this.inFlight || this.current.state !== 'online' || !this.current.lastSyncAt) return;
     const due = Date.parse(this.current.lastSyncAt) + this.options.intervalSec() * 1000;
-    this.update({ nextAttemptAt: new Date(Math.max(due, this.now())).toISOString() });
-    this.schedule(Math.max(0, due - this.now()));
+    const wait = Math.max(MIN_RETRY_WAIT_MS, due - this.now());
+    this.update({ nextAttemptAt: new Date(this.now() + wait).toISOString() });
+    this.schedule(wait);
   }
 
   /** Shows when the data on screen was fetched, before the first sync of this run. */
@@ -215,12 +217,16 @@ export class RefreshScheduler<T = unknown> {
     return error;
   }
 
+  /** Every wait is at least MIN_RETRY_WAIT_MS: no answer or setting makes the schedule spin. */
   private schedule(ms: number): void {
     this.clearTimer();
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = null;
-      void this.run(false).catch(() => undefined);
-    }, ms);
+    this.timer = this.timers.setTimeout(
+      () => {
+        this.timer = null;
+        void this.run(false).catch(() => undefined);
+      },
+      Math.max(ms, MIN_RETRY_WAIT_MS),
+    );
   }
 
   private clearTimer(): void {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../src-main/demo/index';
 import type { DemoService } from '../../../src-main/demo/index';
-import { createHttpClient } from '../../../src-main/core/http/http-client';
+import { createHttpClient, pinTokenSource } from '../../../src-main/core/http/http-client';
 import { parseJsonBody } from '../../../src-main/core/http/http-client';
 import { normalizeAssetList } from '../../../src-main/core/assets/asset-schema';
 import { embedExpiry } from '../../../src-main/core/embed/embed-url';
@@ -14,7 +14,7 @@ let connection: Connection;
 
 beforeAll(async () => {
   demo = await startDemoService({ seed: 7, assetCount: 40 });
-  http = createHttpClient({ getToken: async () => demo.demoToken, handleUnauthorized: async () => false }, { sleep: async () => undefined });
+  http = createHttpClient(pinTokenSource({ getToken: async () => demo.demoToken, handleUnauthorized: async () => false }, [demo.baseUrl]), { sleep: async () => undefined });
   connection = { profileId: 'demo', baseUrl: demo.baseUrl, aempUrl: demo.aempUrl, demo: true };
 });
 
@@ -85,21 +85,24 @@ describe('core against the demo service', () => {
     let current = 'revoked-or-unknown-token-000';
     let asked = 0;
     const refreshing = createHttpClient(
-      {
-        getToken: async () => current,
-        handleUnauthorized: async () => {
-          asked += 1;
-          current = demo.demoToken;
-          return true;
+      pinTokenSource(
+        {
+          getToken: async () => current,
+          handleUnauthorized: async () => {
+            asked += 1;
+            current = demo.demoToken;
+            return true;
+          },
         },
-      },
+        [demo.baseUrl],
+      ),
       { sleep: async () => undefined },
     );
     const res = await refreshing.get({ url: `${demo.baseUrl}/branch/current/assets` });
     expect(res.status).toBe(200);
     expect(asked).toBe(1);
 
-    const signedOut = createHttpClient({ getToken: async () => 'revoked-or-unknown-token-000', handleUnauthorized: async () => false });
+    const signedOut = createHttpClient(pinTokenSource({ getToken: async () => 'revoked-or-unknown-token-000', handleUnauthorized: async () => false }, [demo.baseUrl]));
     await expect(signedOut.get({ url: `${demo.baseUrl}/branch/current/assets` })).rejects.toMatchObject({ kind: 'unauthorized', status: 401 });
   });
 });

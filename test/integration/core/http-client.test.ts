@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../../src-main/core/http/http-client';
 import type { FleetError } from '../../../src-main/core/errors';
-import type { TokenSource } from '../../../src-main/core/ports';
+import type { PinnedTokenSource } from '../../../src-main/core/ports';
 
 const TOKEN = 'integration-token-0123456789';
-const tokens: TokenSource = { getToken: async () => TOKEN, handleUnauthorized: async () => false };
+// Pinned to the test server's origin, read at each request (the port is known only after listen).
+const tokens: PinnedTokenSource = { getToken: async () => TOKEN, handleUnauthorized: async () => false, allowedOrigins: () => [new URL(base).origin] };
 
 /** Per-path scripted behaviours; each request to a path takes the next one (the last repeats). */
 type Behaviour = (req: IncomingMessage, res: ServerResponse) => void;
@@ -134,7 +135,8 @@ describe('http client against a local server', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const err = await failure(client.get({ url: `http://127.0.0.1:${port}/v1/x`, retries: 0 }));
+    const toClosed = createHttpClient({ ...tokens, allowedOrigins: () => [`http://127.0.0.1:${port}`] }, { sleep: async () => undefined });
+    const err = await failure(toClosed.get({ url: `http://127.0.0.1:${port}/v1/x`, retries: 0 }));
     expect(err.kind).toBe('network');
     expect(err.message).toMatch(/refused/);
   });

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     const hostile = fleet ? await run.call('fleet:list', '2.0') : await run.call('assets:refresh');
     const seconds = (Date.now() - started) / 1000;
+    const hostileUnits = hostile.ok && 'equipment' in hostile.value ? hostile.value.equipment.length : 0;
 
     // Still alive: the last good data is there and the store answers.
     let keptAfter: number;
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
     if (fleet) {
       const cached = await run.call('fleet:cached', '2.0');
       keptAfter = cached.ok && cached.value ? cached.value.equipment.length : -1;
-      shownAfter = hostile.ok ? hostile.value.equipment.length : keptAfter;
+      shownAfter = hostile.ok ? hostileUnits : keptAfter;
     } else {
       const stored = await run.call('assets:get');
       keptAfter = stored.ok && stored.value ? stored.value.assets.length : -1;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetSnapshot, EventChannel, FleetEvents, FleetProgress } from '../../../../src-main/contract';
 import { createFleetHandlers } from '../../../../src-main/core/handlers/fleet';
-import { createHttpClient } from '../../../../src-main/core/http/http-client';
+import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import type { CoreContext, OfflineStore, StoredDocument } from '../../../../src-main/core/ports';
 import { startDemoService, type DemoService } from '../../../../src-main/demo/index';
 
@@ -27,7 +27,7 @@ function memoryStore(snapshot: AssetSnapshot): OfflineStore {
 
 beforeAll(async () => {
   service = await startDemoService({ aempPageSize: 10, now: () => NOW });
-  const http = createHttpClient({ getToken: async () => service.demoToken, handleUnauthorized: async () => false }, { sleep: async () => {}, random: () => 0.5 });
+  const http = createHttpClient(pinTokenSource({ getToken: async () => service.demoToken, handleUnauthorized: async () => false }, [service.aempUrl]), { sleep: async () => {}, random: () => 0.5 });
   const snapshot: AssetSnapshot = {
     profileId: 'demo',
     fetchedAt: new Date(NOW).toISOString(),

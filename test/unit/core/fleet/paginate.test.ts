@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../../src-main/core/errors';
-import { paginate, type PaginateProgress } from '../../../../src-main/core/fleet/paginate';
+import { paginate as walk, type PaginateOptions, type PaginateProgress } from '../../../../src-main/core/fleet/paginate';
 import { parseFleetPage } from '../../../../src-main/core/fleet/parse-fleet';
 import type { HttpClient, HttpRequest, HttpResponse } from '../../../../src-main/core/ports';
 
@@ -40,6 +40,20 @@ function unitsPage(ids: string[], links: Record<string, string> = {}): string {
 }
 
 const parse = (r: HttpResponse) => parseFleetPage(r.body, r.headers['content-type']);
+type Page = ReturnType<typeof parse>;
+
+/** paginate, collecting the pages it hands to onPage (it keeps none itself). */
+async function paginate(options: PaginateOptions<Page>) {
+  const kept: Page[] = [];
+  const result = await walk({
+    ...options,
+    onPage: (page, count) => {
+      kept.push(page);
+      options.onPage?.(page, count);
+    },
+  });
+  return { ...result, pages: kept };
+}
 const pageUrl = (n: number) => `${BASE}/${n}`;
 const ids = (pages: ReturnType<typeof parse>[]) => pages.flatMap((p) => p.equipment.map((e) => e.equipmentId));
 

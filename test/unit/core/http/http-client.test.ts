@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../../../src-main/core/http/http-client';
 import { FleetError } from '../../../../src-main/core/errors';
-import type { TokenSource } from '../../../../src-main/core/ports';
+import type { PinnedTokenSource } from '../../../../src-main/core/ports';
 
 const URL_ASSETS = 'https://fleet.example/v1/branch/current/assets';
 const TOKEN = 'tok-secret-abcdef123456';
 
-function tokens(token: string | null = TOKEN, refresh: () => Promise<boolean> = async () => false): TokenSource & { refreshCalls: number; current: string | null } {
+function tokens(token: string | null = TOKEN, refresh: () => Promise<boolean> = async () => false): PinnedTokenSource & { refreshCalls: number; current: string | null } {
   const source = {
     refreshCalls: 0,
     current: token as string | null,
+    allowedOrigins: () => [new URL(URL_ASSETS).origin],
     async getToken() {
       return source.current;
     },
@@ -44,7 +45,7 @@ function refused(): Error {
   return new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
 }
 
-function setup(steps: Step[], opts: { token?: TokenSource; random?: number; now?: number } = {}) {
+function setup(steps: Step[], opts: { token?: PinnedTokenSource; random?: number; now?: number } = {}) {
   const { fetch, calls } = fakeFetch(steps);
   const sleeps: number[] = [];
   const client = createHttpClient(opts.token ?? tokens(), {

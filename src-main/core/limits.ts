@@ -1,0 +1,44 @@
+/**
+ * How much Fleet Desk reads from a service before it stops: every bound on work done
+ * for service input, one named constant each. A service past a limit gets a clear
+ * error naming the limit, and the last good data stays (issue 11, item 8).
+ *
+ * Sized for the main side to survive any of them under a 1 GB heap: a realistic asset
+ * is ~2.5 KB of JSON and ~5 KB once parsed, so the largest asset list read (128 MB,
+ * ~50,000 assets) parses to ~250 MB while the previous list is still held.
+ */
+
+const MB = 1024 * 1024;
+
+/** Bytes of one answer, unless the request sets its own limit (embed URLs, single units, errors). */
+export const MAX_RESPONSE_BYTES = 8 * MB;
+/** Bytes of the asset list (~50,000 realistic assets; 10,000 are ~25 MB). */
+export const MAX_ASSET_LIST_BYTES = 128 * MB;
+/** Assets in one asset list (small assets can fit many more into the byte limit). */
+export const MAX_ASSETS_PER_LIST = 100_000;
+/** Bytes of one AEMP page (a 300-unit JSON page is ~160 KB, XML about twice that). */
+export const MAX_AEMP_PAGE_BYTES = 8 * MB;
+/** Pages of one AEMP listing or history. */
+export const MAX_PAGES_PER_LISTING = 2_000;
+/** Units read over all pages of one AEMP listing (repeats count: they cost the same work). */
+export const MAX_UNITS_PER_LISTING = 100_000;
+/** Points of one AEMP history (a year of one-minute positions is ~526,000). */
+export const MAX_HISTORY_POINTS = 600_000;
+/** Characters of one text field from a service; longer text is cut and marked. */
+export const MAX_FIELD_CHARS = 1_000;
+/** What marks a cut text field. */
+export const CUT_MARK = '…';
+/** Same-origin redirects followed for one request. */
+export const MAX_REDIRECTS = 5;
+/** Bytes of an error answer read for the service's message; the rest is dropped. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** "128 MB" for messages. */
+export function formatBytes(bytes: number): string {
+  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** "100,000" for messages. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}

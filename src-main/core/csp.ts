@@ -1,14 +1,16 @@
 /**
  * The app page's Content-Security-Policy, shared by both shells: nothing inline but
- * styles (Leaflet and Svelte set style attributes), images and frames only from
- * loopback, the tile server and the service origins the core knows.
+ * styles (Leaflet and Svelte set style attributes), images only from loopback, the
+ * tile server and the service origins the core knows, frames only from loopback and
+ * each profile's embed sites (the rule of core/embed/embed-policy).
  */
+import { embedFrameSources, embedPolicy } from './embed/embed-policy';
 import type { FleetDeskCore } from './ports';
 
 export interface CspOrigins {
   /** Where map tiles come from (img-src). */
   images: string[];
-  /** Where embed maps are framed from (frame-src). */
+  /** Where embed maps are framed from (frame-src): each profile's embed policy. */
   frames: string[];
 }
 
@@ -30,7 +32,12 @@ export function cspSource(urlOrTemplate: string): string | null {
   }
 }
 
-/** Tile server and service origins for the page's CSP, read from the core. */
+/**
+ * Tile server and service origins for the page's CSP, read from the core. Every
+ * profile counts, not only the active one: the policy is fixed when the page loads and
+ * a profile switch does not reload it (the core still checks each URL against the
+ * active profile).
+ */
 export async function cspOriginsFromCore(core: FleetDeskCore): Promise<CspOrigins> {
   const images: string[] = [];
   const frames: string[] = [];
@@ -43,11 +50,9 @@ export async function cspOriginsFromCore(core: FleetDeskCore): Promise<CspOrigin
     for (const p of profiles.value.profiles) {
       for (const url of [p.baseUrl, p.aempUrl]) {
         const origin = cspSource(url);
-        if (origin) {
-          frames.push(origin);
-          images.push(origin);
-        }
+        if (origin) images.push(origin);
       }
+      frames.push(...embedFrameSources(embedPolicy(p)));
     }
   }
   return { images, frames };

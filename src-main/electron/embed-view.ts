@@ -1,11 +1,14 @@
 /**
  * The embed map in Electron: a `WebContentsView` over the renderer's map area, on its
- * own in-memory session partition, with no preload, no permissions, navigation kept
- * on the embed's own origin and new windows sent to the system browser.
+ * own in-memory session partition, with no preload, no permissions, navigation and
+ * redirects kept to the active profile's embed policy (the service's own site or an
+ * origin added to the profile: core/embed/embed-policy) and new windows sent to the
+ * system browser.
  */
 import { WebContentsView, session as electronSession } from 'electron';
 import type { BrowserWindow, Session, WebContentsViewConstructorOptions } from 'electron';
 import type { EmbedBounds, EventSink } from '../contract';
+import { checkEmbedUrl, isEmbedUrlAllowed, type EmbedPolicy } from '../core/embed/embed-policy';
 import { FleetError } from '../core/errors';
 import { guardNavigation, isExternalWebUrl } from './navigation';
 
@@ -47,19 +50,12 @@ export function looksExpired(text: string): boolean {
   return /session expired|fleet-embed-expired|embed[-_ ]?expired/i.test(text);
 }
 
-export function sameOrigin(url: string, origin: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === origin;
-  } catch {
-    return false;
-  }
-}
-
 export interface EmbedControllerDeps {
   window: BrowserWindow;
   emit: EventSink;
   openExternal: (url: string) => void;
+  /** Where the active profile's embed maps may come from (read at every show). */
+  embedPolicy: () => Promise<EmbedPolicy>;
   /** Test seams. */
   createView?: (options: WebContentsViewConstructorOptions) => WebContentsView;
   getSession?: (partition: string) => Session;
@@ -84,7 +80,8 @@ export function createEmbedController(deps: EmbedControllerDeps): EmbedControlle
     });
 
   let view: WebContentsView | null = null;
-  let current: { url: string; sessionId: string; origin: string; expiry: { cancel(): void }; expired: boolean } | null = null;
+  let current: { url: string; sessionId: string; policy: EmbedPolicy; expiry: { cancel(): void }; expired: boolean } | null = null;
+  const allowed = (url: string) => !!current && isEmbedUrlAllowed(url, current.policy);
 
   function expire(): void {
     if (!current || current.expired) return;
@@ -100,9 +97,9 @@ export function createEmbedController(deps: EmbedControllerDeps): EmbedControlle
     const contents = created.webContents;
     // An ended session shows as 401 answers to the page (its data polls or the link itself).
     ses.webRequest.onCompleted((details) => {
-      if (details.statusCode === 401 && details.webContentsId === contents.id && current && sameOrigin(details.url, current.origin)) expire();
+      if (details.statusCode === 401 && details.webContentsId === contents.id && allowed(details.url)) expire();
     });
-    guardNavigation(contents, (url) => !!current && sameOrigin(url, current.origin), (url) => {
+    guardNavigation(contents, allowed, (url) => {
       if (isExternalWebUrl(url)) deps.openExternal(url);
     });
     contents.on('page-title-updated', (_event, title) => {
@@ -134,11 +131,13 @@ export function createEmbedController(deps: EmbedControllerDeps): EmbedControlle
   return {
     async show(url, sessionId, bounds) {
       if (!isExternalWebUrl(url)) throw new FleetError('invalid-argument', 'The map address is not an http(s) address.');
+      const policy = await deps.embedPolicy();
+      checkEmbedUrl(url, policy);
       const target = ensureView();
       place(target, bounds);
       if (!current || current.sessionId !== sessionId || current.url !== url) {
         current?.expiry.cancel();
-        current = { url, sessionId, origin: new URL(url).origin, expired: false, expiry: setTimer(() => expire(), EMBED_SESSION_MS) };
+        current = { url, sessionId, policy, expired: false, expiry: setTimer(() => expire(), EMBED_SESSION_MS) };
         target.setVisible(true);
         try {
           await target.webContents.loadURL(url);

@@ -12,6 +12,7 @@ import { createFleetDesk } from '../core/fleet-desk';
 import { EVENT_IPC } from '../core/ipc/channels';
 import type { FleetDeskCore, PlatformHooks } from '../core/ports';
 import { cspOriginsFromCore, type CspOrigins } from '../core/csp';
+import { embedPolicyFromCore } from '../core/embed/embed-policy';
 import { electronCsp } from './csp';
 import { createEmbedController } from './embed-view';
 import type { EmbedController } from './embed-view';
@@ -142,6 +143,7 @@ function createWindow(): BrowserWindow {
       if (!win.webContents.isDestroyed()) win.webContents.send(EVENT_IPC, name, payload);
     },
     openExternal: (url) => void openExternal(url).catch(() => {}),
+    embedPolicy: async () => (core ? embedPolicyFromCore(core) : { site: null, origins: [] }),
   });
   void win.loadURL(appUrl);
   return win;

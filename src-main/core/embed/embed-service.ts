@@ -3,6 +3,7 @@ import type { AssetSnapshot, EmbedRequest, EmbedSession } from '../../contract';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
 import type { Connection, HttpClient } from '../ports';
+import { checkEmbedUrl, embedPolicy, isEmbedUrlAllowed, type EmbedPolicy } from './embed-policy';
 import { embedExpiry, pickEmbedUrl } from './embed-url';
 
 export const ASSET_ID_PATTERN = /^(thing|area):\d+$/;
@@ -48,7 +49,7 @@ export function subsetQuery(ids: string[]): string {
   return query;
 }
 
-async function requestEmbedUrl(http: HttpClient, url: string, ids: string[] | null): Promise<string> {
+async function requestEmbedUrl(http: HttpClient, url: string, ids: string[] | null, policy: EmbedPolicy): Promise<string> {
   let res;
   try {
     res = await http.get({ url });
@@ -61,7 +62,7 @@ async function requestEmbedUrl(http: HttpClient, url: string, ids: string[] | nu
   const json = parseJsonBody(res);
   const embed = pickEmbedUrl(json);
   if (!embed) throw new FleetError('bad-payload', 'The service answered without a map URL', { path: '$.mapEmbed' });
-  return embed;
+  return checkEmbedUrl(embed, policy);
 }
 
 function session(kind: EmbedRequest['kind'], assetIds: string[], url: string, now: Date, newId: () => string): EmbedSession {
@@ -75,7 +76,10 @@ function session(kind: EmbedRequest['kind'], assetIds: string[], url: string, no
   };
 }
 
-/** Gets a fresh embed URL for the branch, a subset or one asset. */
+/**
+ * Gets a fresh embed URL for the branch, a subset or one asset. Only a URL on the
+ * service's own site or an origin added to the profile is ever handed out (embed-policy).
+ */
 export async function openEmbed(
   http: HttpClient,
   connection: Connection,
@@ -85,22 +89,24 @@ export async function openEmbed(
 ): Promise<EmbedSession> {
   const newId = options.newId ?? randomUUID;
   const base = `${connection.baseUrl}/branch/current`;
+  const policy = embedPolicy(connection);
   switch (request.kind) {
     case 'branch': {
-      const url = await requestEmbedUrl(http, `${base}/urls`, null);
+      const url = await requestEmbedUrl(http, `${base}/urls`, null, policy);
       return session('branch', [], url, now, newId);
     }
     case 'subset': {
       if (!Array.isArray(request.assetIds)) throw new FleetError('invalid-argument', 'No assets selected for the map');
       const ids = checkAssetIds(request.assetIds);
-      const url = await requestEmbedUrl(http, `${base}/batch/assetUrls?${subsetQuery(ids)}`, ids);
+      const url = await requestEmbedUrl(http, `${base}/batch/assetUrls?${subsetQuery(ids)}`, ids, policy);
       return session('subset', ids, url, now, newId);
     }
     case 'asset': {
       const [id] = checkAssetIds([request.assetId]);
       const snapshot = options.snapshot;
       const own = snapshot?.assets.find((a) => a.assetId === id)?.embedUrl;
-      if (snapshot && own) {
+      // A listed URL on another site (a poisoned list) is not reused: the service is asked again.
+      if (snapshot && own && isEmbedUrlAllowed(own, policy)) {
         // Without a readable exp the URL counts from when the list was fetched, not from now.
         const fetchedAt = new Date(snapshot.fetchedAt);
         const expiresAt = embedExpiry(own, Number.isNaN(fetchedAt.getTime()) ? new Date(0) : fetchedAt);
@@ -108,7 +114,7 @@ export async function openEmbed(
           return { id: newId(), kind: 'asset', assetIds: [id], url: own, expiresAt: expiresAt.toISOString(), requestedAt: now.toISOString() };
         }
       }
-      const url = await requestEmbedUrl(http, `${base}/batch/assetUrls?${subsetQuery([id])}`, [id]);
+      const url = await requestEmbedUrl(http, `${base}/batch/assetUrls?${subsetQuery([id])}`, [id], policy);
       return session('asset', [id], url, now, newId);
     }
     default:

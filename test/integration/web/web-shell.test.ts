@@ -76,4 +76,27 @@ describe('web shell with the real core', () => {
     const wrong = await invoke('app:info', [], '0'.repeat(64));
     expect(wrong.status).toBe(403);
   });
+
+  it('frames embed maps only from each profile’s own site or the origins added to it', async () => {
+    const saved = await invoke('profiles:save', [
+      {
+        name: 'Hosted',
+        baseUrl: 'https://api.hosted-fleet.example/v1',
+        aempUrl: 'https://aemp.elsewhere.example/aemp',
+        authorizeUrl: '',
+        tokenUrl: '',
+        clientId: '',
+        scopes: '',
+        embedOrigins: ['https://maps.partner.example'],
+      },
+    ]);
+    expect(saved.body.ok).toBe(true);
+    const page = await fetch(`http://127.0.0.1:${shell.port}/`);
+    const frames = /frame-src[^;]*/.exec(page.headers.get('content-security-policy') ?? '')?.[0] ?? '';
+    expect(frames.split(' ')).toEqual(
+      expect.arrayContaining(['https://hosted-fleet.example:*', 'https://*.hosted-fleet.example:*', 'https://maps.partner.example']),
+    );
+    expect(frames).not.toContain('elsewhere.example');
+    expect(frames).not.toMatch(/ https?:( |$)/);
+  });
 });

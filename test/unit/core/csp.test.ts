@@ -29,15 +29,41 @@ describe('page CSP', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
-  it('reads the tile server and every profile origin from the core', async () => {
+  it('reads the tile server, every profile origin (images) and every profile’s embed sites (frames) from the core', async () => {
     const core = {
       handlers: {
         'settings:get': async () => ({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' }),
-        'profiles:list': async () => ({ activeId: 'a', profiles: [{ baseUrl: 'https://fleet.example/api/v1', aempUrl: 'https://aemp.example/x' }] }),
+        'profiles:list': async () => ({
+          activeId: 'a',
+          profiles: [
+            { id: 'a', baseUrl: 'https://api.fleet.example/api/v1', aempUrl: 'https://aemp.other.example/x', embedOrigins: [] },
+            { id: 'b', baseUrl: 'http://127.0.0.1:4000/v1', aempUrl: '', embedOrigins: ['https://maps.partner.net:8443'] },
+          ],
+        }),
       },
     } as unknown as FleetDeskCore;
     const origins = await cspOriginsFromCore(core);
-    expect(origins.images).toEqual(['https://tiles.example', 'https://fleet.example', 'https://aemp.example']);
-    expect(origins.frames).toEqual(['https://fleet.example', 'https://aemp.example']);
+    expect(origins.images).toEqual(['https://tiles.example', 'https://api.fleet.example', 'https://aemp.other.example', 'http://127.0.0.1:4000']);
+    expect(origins.frames).toEqual([
+      'https://fleet.example:*',
+      'https://*.fleet.example:*',
+      'http://fleet.example:*',
+      'http://*.fleet.example:*',
+      'https://127.0.0.1:*',
+      'http://127.0.0.1:*',
+      'https://maps.partner.net:8443',
+    ]);
+  });
+
+  it('frames nothing from an AEMP host or any other site than the embed policy allows', async () => {
+    const core = {
+      handlers: {
+        'settings:get': async () => ({ tileUrl: '' }),
+        'profiles:list': async () => ({ activeId: 'a', profiles: [{ id: 'a', baseUrl: 'https://api.fleet.example/v1', aempUrl: 'https://aemp.other.example/x', embedOrigins: [] }] }),
+      },
+    } as unknown as FleetDeskCore;
+    const csp = contentSecurityPolicy({ ...(await cspOriginsFromCore(core)), loopback: [], connect: [] });
+    expect(directive(csp, 'frame-src')).not.toContain('other.example');
+    expect(directive(csp, 'frame-src')).not.toMatch(/https:(\s|$)/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EventSink } from '../../../src-main/contract';
+import { embedPolicy, type EmbedPolicy } from '../../../src-main/core/embed/embed-policy';
 
 vi.mock('electron', () => ({ WebContentsView: vi.fn(), session: { fromPartition: vi.fn() } }));
 
@@ -35,7 +36,10 @@ function fakeSession() {
   };
 }
 
-function setup() {
+/** The active profile: the demo service on 127.0.0.1:7000. */
+const DEMO_POLICY = embedPolicy({ baseUrl: 'http://127.0.0.1:7000/v1' });
+
+function setup(policy: EmbedPolicy = DEMO_POLICY) {
   const contents = fakeContents();
   const view = { webContents: contents, setBounds: vi.fn(), setVisible: vi.fn() };
   const ses = fakeSession();
@@ -51,6 +55,7 @@ function setup() {
     openExternal,
     createView: createView as never,
     getSession: getSession as never,
+    embedPolicy: async () => policy,
     setTimer: (fn, ms) => {
       const t = { fn, ms, cancelled: false };
       timers.push(t);
@@ -123,16 +128,39 @@ describe('embed controller', () => {
     expect(contents.loadURL).not.toHaveBeenCalled();
   });
 
-  it('limits navigation to the embed origin and sends new windows to the browser (http(s) only)', async () => {
+  /** Fires a navigation or redirect in the view; true when it was let through. */
+  const allows = (contents: ReturnType<typeof fakeContents>, event: string, url: string) => {
+    const preventDefault = vi.fn();
+    contents.fire(event, { url, preventDefault });
+    return preventDefault.mock.calls.length === 0;
+  };
+
+  it('refuses to show a map from another site, naming its host, and loads nothing', async () => {
+    const { controller, contents } = setup();
+    await expect(controller.show('https://collector.evil.example/embed?jws=x', 's1', bounds)).rejects.toMatchObject({
+      message: expect.stringContaining('collector.evil.example'),
+    });
+    expect(contents.loadURL).not.toHaveBeenCalled();
+  });
+
+  it.each(['will-navigate', 'will-redirect'])('keeps %s inside the service’s own site or the added origins', async (event) => {
+    const { controller, contents } = setup(embedPolicy({ baseUrl: 'https://api.example.com/v1', embedOrigins: ['https://maps.partner.net'] }));
+    await controller.show('https://example.com/embed/auth?jws=x', 's1', bounds);
+    expect(allows(contents, event, 'https://maps.example.com/embed/map')).toBe(true);
+    expect(allows(contents, event, 'https://maps.partner.net/view')).toBe(true);
+    expect(allows(contents, event, 'https://example.com.evil.net/embed/map')).toBe(false);
+    expect(allows(contents, event, 'https://maps.partner.net.evil.net/view')).toBe(false);
+    expect(allows(contents, event, 'http://127.0.0.1:7000/embed/map')).toBe(false);
+    expect(allows(contents, event, 'javascript:alert(1)')).toBe(false);
+  });
+
+  it('limits navigation to the demo host and sends new windows to the browser (http(s) only)', async () => {
     const { controller, contents, openExternal } = setup();
     await controller.show(URL1, 's1', bounds);
-    const nav = (url: string) => {
-      const preventDefault = vi.fn();
-      contents.fire('will-navigate', { url, preventDefault });
-      return preventDefault.mock.calls.length === 0;
-    };
+    const nav = (url: string) => allows(contents, 'will-navigate', url);
     expect(nav('http://127.0.0.1:7000/embed/map')).toBe(true);
-    expect(nav('http://127.0.0.1:7001/embed/map')).toBe(false);
+    expect(nav('http://127.0.0.2:7000/embed/map')).toBe(false);
+    expect(nav('http://localhost:7000/embed/map')).toBe(false);
     expect(nav('https://evil.example/')).toBe(false);
     const open = contents.setWindowOpenHandler.mock.calls[0][0] as (d: { url: string }) => unknown;
     expect(open({ url: 'https://www.openstreetmap.org/copyright' })).toEqual({ action: 'deny' });

@@ -106,7 +106,7 @@ vi.mock('../../../src-main/core/fleet-desk', () => ({
     h.state.coreOptions = options;
     const handlers: Record<string, unknown> = Object.fromEntries(INVOKE_CHANNELS.map((c) => [c, vi.fn(async () => null)]));
     handlers['settings:get'] = vi.fn(async () => ({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' }));
-    handlers['profiles:list'] = vi.fn(async () => ({ activeId: 'demo', profiles: [{ baseUrl: 'https://fleet.example/v1', aempUrl: '' }] }));
+    handlers['profiles:list'] = vi.fn(async () => ({ activeId: 'demo', profiles: [{ id: 'demo', baseUrl: 'https://api.fleet.example/v1', aempUrl: '', embedOrigins: [] }] }));
     h.state.coreHandlers = handlers as Record<string, ReturnType<typeof vi.fn>>;
     return { handlers, subscribe: () => () => {}, start: vi.fn(async () => order.push('start')), stop: vi.fn(async () => {}) };
   }),
@@ -182,6 +182,20 @@ describe('Electron main', () => {
     expect(page['Content-Security-Policy'][0]).toContain('https://tiles.example');
     const other = await run({ resourceType: 'mainFrame', url: 'https://elsewhere.example/', responseHeaders: { a: ['b'] } });
     expect(other).toEqual({ a: ['b'] });
+  });
+
+  it('hands the embed view the active profile’s embed policy', async () => {
+    const electron = await import('electron');
+    await loadMain();
+    const platform = h.state.coreOptions!.platform;
+    const bounds = { x: 0, y: 0, width: 10, height: 10 };
+    await expect(platform.showEmbed!('https://collector.evil.example/embed?jws=x', 's1', bounds)).rejects.toMatchObject({
+      message: expect.stringContaining('collector.evil.example'),
+    });
+    expect(electron.session.fromPartition).not.toHaveBeenCalled();
+    // On the service's own site the view is set up (the fake session stops it there).
+    await platform.showEmbed!('https://maps.fleet.example/embed?jws=x', 's1', bounds).catch(() => undefined);
+    expect(electron.session.fromPartition).toHaveBeenCalled();
   });
 
   it('focuses the existing window when a second instance starts', async () => {

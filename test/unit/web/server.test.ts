@@ -150,7 +150,10 @@ describe('web shell', () => {
     expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${shell.port}`);
     // tile server from settings, service origins from profiles
     expect(csp.match(/img-src[^;]*/)?.[0]).toContain('https://*.tiles.example');
-    expect(csp.match(/frame-src[^;]*/)?.[0]).toContain('https://fleet.example');
+    // embed maps: loopback (the demo) and the profile's own site (core/embed/embed-policy), not its AEMP host
+    expect(csp.match(/frame-src[^;]*/)?.[0]).toBe(
+      'frame-src http://127.0.0.1:* http://localhost:* https://fleet.example:* https://*.fleet.example:* http://fleet.example:* http://*.fleet.example:*',
+    );
     expect(reply.headers['x-frame-options']).toBe('DENY');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['referrer-policy']).toBe('no-referrer');

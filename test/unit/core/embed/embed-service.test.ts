@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ASSETS_QUERY_CHARS, openEmbed } from '../../../../src-main/core/embed/embed-service';
 import { FleetError } from '../../../../src-main/core/errors';
 import type { Connection, HttpClient, HttpRequest, HttpResponse } from '../../../../src-main/core/ports';
-import type { Asset, AssetSnapshot } from '../../../../src-main/contract';
+import type { Asset, AssetSnapshot, EmbedRequest } from '../../../../src-main/contract';
 
-const connection: Connection = { profileId: 'p1', baseUrl: 'http://127.0.0.1:4000/v1', aempUrl: 'http://127.0.0.1:4000/aemp', demo: true };
+// maps.example stands for a separate map host the user added to the profile.
+const connection: Connection = {
+  profileId: 'p1',
+  baseUrl: 'http://127.0.0.1:4000/v1',
+  aempUrl: 'http://127.0.0.1:4000/aemp',
+  demo: true,
+  embedOrigins: ['https://maps.example'],
+};
 const NOW = new Date('2026-03-01T10:00:00Z');
 
 function jwsUrl(expIso: string, fragment = 'focus=thing:7'): string {
@@ -120,5 +127,37 @@ describe('openEmbed', () => {
     const s = await openEmbed(http, connection, { kind: 'asset', assetId: 'thing:7' }, NOW, { snapshot: old, newId });
     expect(s.url).toBe('https://maps.example/fresh');
     expect(requests).toHaveLength(1);
+  });
+
+  it.each<[string, EmbedRequest]>([
+    ['the branch map', { kind: 'branch' }],
+    ['a selection', { kind: 'subset', assetIds: ['thing:1', 'thing:2'] }],
+    ['one asset', { kind: 'asset', assetId: 'thing:7' }],
+  ])('refuses a map URL for %s on another site, naming its host', async (_what, request) => {
+    const { http } = fakeHttp(() => ok({ mapEmbed: 'https://collector.evil.example/embed?jws=x' }));
+    const err = await openEmbed(http, connection, request, NOW, { newId }).catch((e: FleetError) => e);
+    expect(err).toBeInstanceOf(FleetError);
+    expect(err).toMatchObject({ kind: 'bad-payload', message: expect.stringContaining('collector.evil.example') });
+  });
+
+  it('refuses a javascript: or data: map URL however the entry is named', async () => {
+    const { http } = fakeHttp(() => ok({ mapEmbed: 'javascript:alert(1)', other: 'data:text/html,x' }));
+    await expect(openEmbed(http, connection, { kind: 'branch' }, NOW)).rejects.toMatchObject({ kind: 'bad-payload' });
+  });
+
+  it('does not reuse a listed asset URL on another site: it asks the service again', async () => {
+    const foreign = 'https://collector.evil.example/embed?jws=x';
+    const { http, requests } = fakeHttp(() => ok({ mapEmbed: 'http://127.0.0.1:4000/embed/auth?jws=fresh' }));
+    const poisoned = snapshot([asset('thing:7', foreign)]);
+    const s = await openEmbed(http, connection, { kind: 'asset', assetId: 'thing:7' }, NOW, { snapshot: poisoned, newId });
+    expect(s.url).toBe('http://127.0.0.1:4000/embed/auth?jws=fresh');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('accepts the service’s own host (the demo runs on 127.0.0.1 with its embed pages there)', async () => {
+    const url = jwsUrl('2026-03-01T10:59:00Z', 'all');
+    const { http } = fakeHttp(() => ok({ mapEmbed: url }));
+    const s = await openEmbed(http, { ...connection, embedOrigins: [] }, { kind: 'branch' }, NOW, { newId });
+    expect(s.url).toBe(url);
   });
 });

@@ -127,14 +127,14 @@ describe('asset handlers', () => {
   it('embed:open uses the asset URL from the last snapshot, or asks the service', async () => {
     const exp = Math.floor(Date.parse('2026-03-01T10:50:00Z') / 1000);
     const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    const own = `https://maps.example/embed/auth?req=x&jws=${part({ alg: 'HS256' })}.${part({ exp })}.sig`;
+    const own = `http://127.0.0.1:4000/embed/auth?req=x&jws=${part({ alg: 'HS256' })}.${part({ exp })}.sig`;
     const list = [{ ...LIST[0], urls: { mapEmbed: own } }];
-    const { handlers, urls } = setup([body(list), body({ mapEmbed: 'https://maps.example/branch' })]);
+    const { handlers, urls } = setup([body(list), body({ mapEmbed: 'http://127.0.0.1:4000/branch' })]);
     await handlers['assets:refresh']();
     const asset = await handlers['embed:open']({ kind: 'asset', assetId: 'thing:1' });
     expect(asset).toMatchObject({ url: own, expiresAt: '2026-03-01T10:50:00.000Z', assetIds: ['thing:1'] });
     const branch = await handlers['embed:open']({ kind: 'branch' });
-    expect(branch.url).toBe('https://maps.example/branch');
+    expect(branch.url).toBe('http://127.0.0.1:4000/branch');
     expect(urls.slice(1)).toEqual(['http://127.0.0.1:4000/v1/branch/current/urls']);
     await expect(handlers['embed:open']({ kind: 'everything' } as never)).rejects.toMatchObject({ kind: 'invalid-argument' });
   });

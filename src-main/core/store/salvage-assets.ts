@@ -7,6 +7,7 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import * as v from 'valibot';
+import type { Asset } from '../../contract';
 import { AssetHeadSchema } from '../assets/asset-schema';
 
 export interface SalvagedList {
@@ -38,22 +39,26 @@ function attempt<T>(what: string, work: () => T, fallback: T, log: (line: string
   }
 }
 
-/** A stored asset as the store writes them: its own id, the head fields, metrics and issues in shape. */
-function wholeAsset(id: string, json: string): boolean {
+/**
+ * One stored asset row read back on its own, or null unless it is whole: its own id, the
+ * head fields, and metrics and issues in shape (damage can leave valid JSON of another shape).
+ */
+export function readStoredAsset(id: string, json: string): Asset | null {
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch {
-    return false;
+    return null;
   }
-  if (!v.is(AssetHeadSchema, value) || value.assetId !== id) return false;
+  if (!v.is(AssetHeadSchema, value) || value.assetId !== id) return null;
   const rest = value as { metrics?: unknown; issues?: unknown; lastUpdate?: unknown };
   const metricsOk = rest.metrics === null || (typeof rest.metrics === 'object' && !Array.isArray(rest.metrics));
   const lastUpdateOk = rest.lastUpdate === null || typeof rest.lastUpdate === 'string';
-  return metricsOk && lastUpdateOk && Array.isArray(rest.issues);
+  return metricsOk && lastUpdateOk && Array.isArray(rest.issues) ? (value as unknown as Asset) : null;
 }
 
-function idList(text: string): string[] | null {
+/** A JSON list of asset ids, or null. */
+export function idList(text: string): string[] | null {
   try {
     const ids: unknown = JSON.parse(text);
     return Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? (ids as string[]) : null;
@@ -132,7 +137,7 @@ export function salvageAssets(file: string, profileId: string, log: (line: strin
     const rows: [string, string][] = [];
     for (const id of order) {
       const json = found.get(id);
-      if (json !== undefined && wholeAsset(id, json)) rows.push([id, json]);
+      if (json !== undefined && readStoredAsset(id, json)) rows.push([id, json]);
     }
     if (rows.length === 0) return null;
     return {
@@ -147,7 +152,8 @@ export function salvageAssets(file: string, profileId: string, log: (line: strin
   }
 }
 
-function isListOfObjects(text: string): boolean {
+/** True for a JSON list of objects (the shape of a stored skipped list). */
+export function isListOfObjects(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) && value.every((item) => item !== null && typeof item === 'object');

@@ -7,6 +7,7 @@ import { SqliteAlertLog } from './alert-log';
 import { fingerprintsOf } from './asset-fingerprint';
 import { openStoreDatabase, storageError } from './database-file';
 import { profileFileName } from './profile-file-name';
+import { idList, isListOfObjects, readStoredAsset } from './salvage-assets';
 
 export interface StoreOptions {
   now?: () => Date;
@@ -208,16 +209,40 @@ export class SqliteOfflineStore implements OfflineStore {
         assets = JSON.parse(text) as Asset[];
         skipped = JSON.parse(row.skipped) as SkippedAsset[];
       } catch (err) {
-        // Damage the integrity check cannot see (inside the text itself): say so, show nothing.
+        // Damage the integrity check cannot see (inside the text itself): show the assets
+        // that still read back whole, and say how many were left out.
         this.known = null;
-        this.unreadableNotice = 'The saved asset list could not be read back; it will be replaced at the next refresh.';
         this.log(`Offline store of ${this.profileId}: saved asset list unreadable (${err instanceof Error ? err.message : String(err)}).`);
-        return null;
+        return this.loadReadableRows(row);
       }
       this.known = { revision: row.revision, ids, prints: () => fingerprintsOf(assets) };
       this.unreadableNotice = null;
       return { profileId: row.profile_id, assets, skipped, fetchedAt: row.fetched_at, source: 'cache' };
     });
+  }
+
+  /** The list row by row, keeping the assets that read back whole; null when none or no order. */
+  private loadReadableRows(row: SnapshotRow): AssetSnapshot | null {
+    const ids = idList(row.asset_ids);
+    const jsonById = ids ? new Map(this.statements.assetRows.all() as [string, string][]) : null;
+    const assets: Asset[] = [];
+    for (const id of ids ?? []) {
+      const json = jsonById!.get(id);
+      const asset = json === undefined ? null : readStoredAsset(id, json);
+      if (asset) assets.push(asset);
+    }
+    if (!ids || assets.length === 0) {
+      this.unreadableNotice = 'The saved asset list could not be read back; it will be replaced at the next refresh.';
+      return null;
+    }
+    const missing = ids.length - assets.length;
+    this.unreadableNotice =
+      missing === 0
+        ? null
+        : `${missing.toLocaleString('en-US')} of the ${ids.length.toLocaleString('en-US')} saved assets could not be read back; ` +
+          `${missing === 1 ? 'it is' : 'they are'} left out until the next refresh.`;
+    const skipped = isListOfObjects(row.skipped) ? (JSON.parse(row.skipped) as SkippedAsset[]) : [];
+    return { profileId: row.profile_id, assets, skipped, fetchedAt: row.fetched_at, source: 'cache' };
   }
 
   trail(assetId: string, sinceIso: string): TrailPoint[] {

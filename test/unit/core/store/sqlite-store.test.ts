@@ -203,15 +203,19 @@ describe('SQLite offline store', () => {
     store.close();
   });
 
-  it('shows nothing but says so when the saved list text is damaged, and recovers on the next save', () => {
+  it('shows the readable assets and says how many were left out when saved text is damaged, and recovers on the next save', () => {
     const logged: string[] = [];
     const store = createStoreFactory(dir, { log: (line) => logged.push(line) }).open('demo');
-    store.saveAssetSnapshot(makeSnapshot(2, T0));
+    const saved = makeSnapshot(3, T0);
+    store.saveAssetSnapshot(saved);
     const side = new Database(dbFile());
     side.prepare("UPDATE snapshot_assets SET json = ? WHERE asset_id = 'thing:1'").run('{"assetId":"thing:1","na');
+    side.prepare("UPDATE snapshot_assets SET json = ? WHERE asset_id = 'thing:3'").run('{"assetId":"thing:7","type":"thing","name":"Not me"}');
     side.close();
-    expect(store.loadAssetSnapshot()).toBeNull();
-    expect(store.notice).toMatch(/could not be read back; it will be replaced at the next refresh/);
+    const loaded = store.loadAssetSnapshot();
+    expect(loaded?.assets).toEqual([{ ...saved.assets[1], embedUrl: null }]);
+    expect(loaded?.fetchedAt).toBe(saved.fetchedAt);
+    expect(store.notice).toBe('2 of the 3 saved assets could not be read back; they are left out until the next refresh.');
     expect(logged.join('\n')).toMatch(/unreadable/);
     store.saveAssetSnapshot(makeSnapshot(3, T0));
     expect(store.notice).toBeNull();
@@ -301,14 +305,25 @@ describe('SQLite offline store', () => {
       expect(factory.open('demo').loadAssetSnapshot()?.assets.map((a) => a.assetId)).toEqual(['thing:4', 'thing:2', 'thing:5']);
     });
 
-    it('shows nothing but says so when a listed asset row is missing', () => {
+    it('shows the rest but says so when a listed asset row is missing', () => {
       const store = factory.open('demo');
       store.saveAssetSnapshot(makeSnapshot(3, T0));
       const side = new Database(dbFile());
       side.prepare("DELETE FROM snapshot_assets WHERE asset_id = 'thing:2'").run();
       side.close();
+      expect(store.loadAssetSnapshot()?.assets.map((a) => a.assetId)).toEqual(['thing:1', 'thing:3']);
+      expect(store.notice).toBe('1 of the 3 saved assets could not be read back; it is left out until the next refresh.');
+      store.close();
+    });
+
+    it('shows nothing but says so when the saved order itself is unreadable', () => {
+      const store = factory.open('demo');
+      store.saveAssetSnapshot(makeSnapshot(3, T0));
+      const side = new Database(dbFile());
+      side.prepare("UPDATE snapshot SET asset_ids = '[\"thing:1\",' WHERE id = 1").run();
+      side.close();
       expect(store.loadAssetSnapshot()).toBeNull();
-      expect(store.notice).toMatch(/could not be read back/);
+      expect(store.notice).toBe('The saved asset list could not be read back; it will be replaced at the next refresh.');
       store.close();
     });
 

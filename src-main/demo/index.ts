@@ -31,6 +31,8 @@ export interface DemoOptions {
   aempPageSize?: number;
   /** simulation clock in ms, default Date.now */
   now?: () => number;
+  /** Stage the alert scenario from the start (sim/scenario.ts); default true. */
+  alertScenario?: boolean;
   faults?: Partial<FaultSettings>;
 }
 
@@ -88,7 +90,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     aempPageSize: options.aempPageSize ?? 100,
   };
   const now = options.now ?? Date.now;
-  const sim = new FleetSimulation(resolved.seed, resolved.assetCount);
+  const sim = new FleetSimulation(resolved.seed, resolved.assetCount, options.alertScenario === false ? {} : { scenarioStart: now() });
   const tokens = new TokenBook(now);
   const faults = new FaultState(resolved.seed, options.faults);
   const signer = new EmbedSigner();

@@ -1,9 +1,17 @@
+import { alertScenario, inScenario, SCENARIO_GEOFENCE, SCENARIO_TIMES, scenarioFuel, type AlertScenario } from './scenario';
 import { lastReportAt, physicalState, staleReadingAt, TIME_ZONE, type PhysicalState } from './state';
 import { describeUnit, type UnitDescriptor } from './units';
 
 export type { UnitDescriptor, UnitCategory } from './units';
 export type { PhysicalState } from './state';
 export { SIM_EPOCH, TIME_ZONE } from './state';
+export type { AlertScenario } from './scenario';
+export { SCENARIO_GEOFENCE, SCENARIO_TIMES } from './scenario';
+
+export interface SimulationOptions {
+  /** Stages the alert scenario (see scenario.ts) from this instant on; absent: no scenario. */
+  scenarioStart?: number;
+}
 
 /** What the unit's device last reported as of a time; each metric carries its collection time. */
 export interface UnitState extends PhysicalState {
@@ -29,16 +37,28 @@ export const SIM_METRICS = [
 
 /**
  * The simulated fleet: deterministic from the seed, and `stateAt` is a pure function of
- * (unit, time), so any past instant (e.g. 15-minute histories over 90 days) can be computed.
+ * (unit, time) (and of the scenario's start, when one is staged), so any past instant
+ * (e.g. 15-minute histories over 90 days) can be computed.
  */
 export class FleetSimulation {
   private list: UnitDescriptor[] | null = null;
   private byId: Map<string, UnitDescriptor> | null = null;
+  private staged: AlertScenario | null | undefined = undefined;
 
   constructor(
     readonly seed: number,
     readonly unitCount: number,
+    private readonly options: SimulationOptions = {},
   ) {}
+
+  /** The alert scenario this fleet stages, or null. */
+  get scenario(): AlertScenario | null {
+    if (this.staged === undefined) {
+      const start = this.options.scenarioStart;
+      this.staged = start === undefined ? null : alertScenario(this.units, this.seed, start);
+    }
+    return this.staged;
+  }
 
   /** Static descriptors, built on first use. */
   get units(): readonly UnitDescriptor[] {
@@ -66,7 +86,19 @@ export class FleetSimulation {
 
   /** When the unit's device last reported at or before `timeMs`; `stateAt` only changes when this does. */
   reportedAt(unit: UnitDescriptor, timeMs: number): number {
-    return lastReportAt(unit, timeMs);
+    const natural = lastReportAt(unit, timeMs);
+    const s = this.scenario;
+    if (!s) return natural;
+    if (unit.index === s.silent) {
+      const lastWords = s.startMs - SCENARIO_TIMES.silentSinceMs;
+      return timeMs >= lastWords ? lastReportAt(unit, lastWords) : natural;
+    }
+    const staged = unit.index === s.lowFuel || unit.index === s.afterHours || unit.index === s.leavesRegion;
+    if (!staged || timeMs < s.startMs) return natural;
+    // Staged units report every 30 s while the scenario runs (never going back in time after it).
+    const every = SCENARIO_TIMES.reportEveryMs;
+    const last = Math.min(timeMs, s.startMs + SCENARIO_TIMES.durationMs - 1);
+    return Math.max(natural, s.startMs + Math.floor((last - s.startMs) / every) * every);
   }
 
   /** The true state at an instant (no reporting delay). */
@@ -76,7 +108,7 @@ export class FleetSimulation {
 
   /** The last reported state as of `timeMs`: values as collected, with per-metric collection times. */
   stateAt(unit: UnitDescriptor, timeMs: number): UnitState {
-    const reportedAt = lastReportAt(unit, timeMs);
+    const reportedAt = this.reportedAt(unit, timeMs);
     const current = physicalState(unit, reportedAt);
     const collectedOn: Record<string, number> = {};
     const staleAt = unit.staleMetrics.length > 0 ? staleReadingAt(unit, reportedAt) : 0;
@@ -101,6 +133,25 @@ export class FleetSimulation {
     state.timeZone = TIME_ZONE;
     state.ipEndpoint = unit.ipEndpoint;
     state.collectedOn = collectedOn;
+    const s = this.scenario;
+    if (s) stage(s, unit, state, reportedAt);
     return state;
+  }
+}
+
+/** The scenario's values for its units, as of their report at `reportedAt`. */
+function stage(s: AlertScenario, unit: UnitDescriptor, state: UnitState, reportedAt: number): void {
+  if (unit.index === s.lowFuel && inScenario(s, reportedAt)) state.fuelPct = scenarioFuel(s, reportedAt);
+  if (unit.index === s.leavesRegion) {
+    state.geoRegions = reportedAt < s.startMs + SCENARIO_TIMES.leaveRegionAfterMs ? ['region:UT', SCENARIO_GEOFENCE] : ['region:UT'];
+  }
+  if (unit.index === s.afterHours) {
+    // A standby engine: it runs only when the scenario switches it on, in the middle of its night.
+    const on = inScenario(s, reportedAt) && reportedAt >= s.startMs + SCENARIO_TIMES.ignitionOnAfterMs;
+    state.timeZone = s.nightZone;
+    state.ignition = on;
+    state.inMotion = false;
+    state.speedKmh = 0;
+    state.inputs = [on, false, state.inputs[2], state.inputs[3]];
   }
 }

@@ -10,7 +10,7 @@ import { alertRecord, FakeAlertLog, fakeNotifications, rules, type FakeNotificat
 let bridge: FakeBridge;
 let log: FakeAlertLog;
 let notifications: FakeNotificationClass;
-let focusWindow: ReturnType<typeof vi.fn>;
+let focusWindow: ReturnType<typeof vi.fn<() => void>>;
 let store: AlertsStore;
 let ws: Workspace;
 
@@ -33,7 +33,7 @@ beforeEach(() => {
   log.install(bridge);
   setBridge(bridge);
   notifications = fakeNotifications('granted');
-  focusWindow = vi.fn();
+  focusWindow = vi.fn<() => void>();
 });
 afterEach(() => {
   store?.dispose();

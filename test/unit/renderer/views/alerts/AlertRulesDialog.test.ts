@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
+import AlertRulesDialog from '../../../../../src-renderer/src/views/alerts/AlertRulesDialog.svelte';
+import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
+import { AlertsStore } from '../../../../../src-renderer/src/state/alerts.svelte';
+import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
+import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
+import type { AlertRules } from '../../../../../src-main/contract';
+import { asset, FakeBridge, metric, NOW, snapshot } from '../../fixtures';
+import { FakeAlertLog } from './alert-fixtures';
+
+let bridge: FakeBridge;
+let log: FakeAlertLog;
+let store: AlertsStore;
+let ws: Workspace;
+let onClose: ReturnType<typeof vi.fn<() => void>>;
+
+beforeEach(() => {
+  bridge = new FakeBridge();
+  log = new FakeAlertLog();
+  log.install(bridge);
+  setBridge(bridge);
+  onClose = vi.fn<() => void>();
+});
+afterEach(() => {
+  cleanup();
+  store?.dispose();
+  setBridge(null);
+});
+
+async function open(): Promise<HTMLElement> {
+  ws = new Workspace(new Clock(() => NOW));
+  ws.setSnapshot(
+    snapshot([
+      asset(1, { category: 'Trucks' }, { 'geo-regions': metric(['region:UT']) }),
+      asset(2, { category: 'Loaders' }, { 'geo-regions': metric(['region:UT', 'region:NV']) }),
+      asset(3, { category: 'trucks', name: '<b>Hostile</b>' }, null),
+    ]),
+  );
+  store = new AlertsStore({ notifications: null });
+  await store.init(ws);
+  render(AlertRulesDialog, { alerts: store, ws, onClose });
+  return screen.findByRole('form', { name: 'Alert rules' });
+}
+
+const saved = (): AlertRules => bridge.callsTo('alerts:setRules').at(-1)?.[0] as AlertRules;
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+const lowFuel = () => screen.getByRole('group', { name: /Low fuel/ });
+
+describe('AlertRulesDialog', () => {
+  it('shows one switch per rule, the quiet mode, and the loaded values', async () => {
+    await open();
+    const switches = screen.getAllByRole('switch').map((s) => s.closest('label')?.textContent?.replace(/\s+/g, ' ').trim());
+    expect(switches).toEqual(['Low fuel on', 'No report on', 'After hours on', 'Regions on', 'Maintenance due off', 'Quiet mode: no desktop notifications (alerts are still listed and counted)']);
+    expect(screen.getByLabelText('Alert when fuel is below (%)')).toHaveValue('15');
+    expect(screen.getByLabelText('Branch time zone')).toHaveValue('America/Denver');
+    expect(screen.getAllByRole('textbox', { name: /start \(HH:MM\)/ })).toHaveLength(5);
+  });
+
+  it('validates in the form: messages beside the fields, nothing sent', async () => {
+    await open();
+    await fireEvent.input(screen.getByLabelText('Alert when fuel is below (%)'), { target: { value: '0' } });
+    await fireEvent.input(screen.getByRole('textbox', { name: 'Monday end (HH:MM, 24:00 for midnight)' }), { target: { value: '06:00' } });
+    await fireEvent.click(within(lowFuel()).getByLabelText('Only these categories'));
+    await save();
+    expect(screen.getByText('Fuel threshold must be a whole number of percent from 1 to 99')).toBeInTheDocument();
+    expect(screen.getByLabelText('Alert when fuel is below (%)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Monday: the end (06:00) must be after the start (07:00); split a night shift into two days')).toBeInTheDocument();
+    expect(within(lowFuel()).getByText('Choose at least one category, or watch every asset')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Not saved: fix the 3 problems marked above.');
+    expect(bridge.callsTo('alerts:setRules')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('saves thresholds, scopes, schedule, zone, regions, maintenance and quiet mode', async () => {
+    await open();
+    ws.selection = { selected: new Set(['thing:2', 'thing:3']), anchor: null, focused: null };
+    await fireEvent.input(screen.getByLabelText('Alert when fuel is below (%)'), { target: { value: '20' } });
+    // Low fuel: only trucks (the list has "Trucks" and "trucks": one choice).
+    await fireEvent.click(within(lowFuel()).getByLabelText('Only these categories'));
+    expect(within(lowFuel()).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent?.trim())).toEqual(['Loaders', 'Trucks']);
+    await fireEvent.click(within(lowFuel()).getByLabelText('Trucks'));
+    // No report: a saved selection.
+    const stale = screen.getByRole('group', { name: /No report/ });
+    await fireEvent.click(within(stale).getByLabelText('Only a saved selection'));
+    await fireEvent.click(within(stale).getByRole('button', { name: 'Use the current selection (2 assets)' }));
+    expect(within(stale).getByText('2 assets: Truck 2, <b>Hostile</b>')).toBeInTheDocument();
+    await fireEvent.input(within(stale).getByLabelText('Selection name'), { target: { value: 'Night shift' } });
+    // After hours: a Saturday period, another zone.
+    await fireEvent.click(screen.getByRole('button', { name: 'Add a period' }));
+    await fireEvent.input(screen.getByRole('textbox', { name: 'Saturday end (HH:MM, 24:00 for midnight)' }), { target: { value: '24:00' } });
+    await fireEvent.change(screen.getByLabelText('Branch time zone'), { target: { value: 'Europe/Berlin' } });
+    // Regions: one seen on the assets, one typed.
+    await fireEvent.click(screen.getByLabelText('region:NV'));
+    await fireEvent.input(screen.getByLabelText('Region code to add'), { target: { value: 'AZ' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Add region' }));
+    await fireEvent.change(screen.getByLabelText('Alert when an asset'), { target: { value: 'leave' } });
+    // Maintenance: on, one threshold.
+    await fireEvent.click(screen.getByRole('switch', { name: /Maintenance due/ }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Add a threshold' }));
+    const threshold = screen.getByRole('group', { name: 'Maintenance threshold 1' });
+    await fireEvent.change(within(threshold).getByLabelText('When'), { target: { value: 'odometer' } });
+    await fireEvent.input(within(threshold).getByLabelText('reach'), { target: { value: '15000' } });
+    await fireEvent.click(screen.getByRole('switch', { name: /Quiet mode/ }));
+    await save();
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const rules = saved();
+    expect(rules.lowFuel).toEqual({ enabled: true, belowPercent: 20, scope: { categories: ['Trucks'], assetIds: [], selectionName: null } });
+    expect(rules.stale.scope).toEqual({ categories: [], assetIds: ['thing:2', 'thing:3'], selectionName: 'Night shift' });
+    expect(rules.afterHours.schedule.at(-1)).toEqual({ day: 6, start: '07:00', end: '24:00' });
+    expect(rules.afterHours.timeZone).toBe('Europe/Berlin');
+    expect(rules.region).toMatchObject({ regions: ['region:NV', 'region:AZ'], on: 'leave' });
+    expect(rules.maintenance.enabled).toBe(true);
+    expect(rules.maintenance.thresholds).toEqual([{ id: expect.stringMatching(/^[A-Za-z0-9._-]{1,64}$/), metric: 'odometer', dueAt: 15000, scope: { categories: [], assetIds: [], selectionName: null } }]);
+    expect(rules.quiet).toBe(true);
+    expect(store.rules).toEqual(rules);
+  });
+
+  it("shows the main side's message when it refuses, without its JSON path, and stays open", async () => {
+    await open();
+    bridge.handle('alerts:setRules', () => {
+      throw Object.assign(new Error('At most 5000 assets can be chosen.'), { kind: 'invalid-argument', path: '$.stale.scope.assetIds' });
+    });
+    await save();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Alert rules not saved: At most 5000 assets can be chosen.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('$.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says why when the rules cannot be loaded, and tries again', async () => {
+    bridge.handle('alerts:rules', () => {
+      throw Object.assign(new Error('The offline store could not be read'), { kind: 'storage' });
+    });
+    ws = new Workspace(new Clock(() => NOW));
+    store = new AlertsStore({ notifications: null });
+    await store.init(ws);
+    render(AlertRulesDialog, { alerts: store, ws, onClose });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the alert rules: The offline store could not be read');
+    log.install(bridge);
+    await fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('form', { name: 'Alert rules' })).toBeInTheDocument();
+  });
+
+  it('Escape closes without saving', async () => {
+    await open();
+    await fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+    expect(bridge.callsTo('alerts:setRules')).toHaveLength(0);
+  });
+});

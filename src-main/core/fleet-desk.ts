@@ -33,9 +33,12 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   return n;
 }
 
-async function startBuiltInDemo(env: Record<string, string | undefined>): Promise<DemoService> {
+async function startBuiltInDemo(env: Record<string, string | undefined>, now: () => Date): Promise<DemoService> {
   return startDemoService({
     port: positiveInt(env.FLEET_DEMO_PORT, 'FLEET_DEMO_PORT'),
+    seed: positiveInt(env.FLEET_DEMO_SEED, 'FLEET_DEMO_SEED'),
+    // The demo runs on the app's clock, so a test that moves one moves both (and the alert scenario).
+    now: () => now().getTime(),
     assetCount: positiveInt(env.FLEET_DEMO_ASSETS, 'FLEET_DEMO_ASSETS'),
     embedSessionSeconds: positiveInt(env.FLEET_DEMO_EMBED_SECONDS, 'FLEET_DEMO_EMBED_SECONDS'),
     aempPageSize: positiveInt(env.FLEET_DEMO_PAGE_SIZE, 'FLEET_DEMO_PAGE_SIZE'),
@@ -62,7 +65,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     }
   };
 
-  const demo = await startBuiltInDemo(env);
+  const demo = await startBuiltInDemo(env, now);
   let auth: AuthModule;
   try {
     auth = await createAuthModule({

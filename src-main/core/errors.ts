@@ -24,15 +24,71 @@ export class FleetError extends Error {
   }
 }
 
-/** Secrets registered here are replaced in every message that crosses to the UI or a log. */
+/**
+ * Secrets registered here are replaced in every message that crosses to the UI or a log,
+ * and in every string a service sends (service-text.ts).
+ */
 const knownSecrets = new Set<string>();
+/** Search patterns over the registered secrets, rebuilt after the set changes. */
+let patterns: { literal: RegExp; inJson: RegExp } | null = null;
 
 export function registerSecret(secret: string | null | undefined): void {
-  if (secret && secret.length >= 6) knownSecrets.add(secret);
+  if (secret && secret.length >= 6 && !knownSecrets.has(secret)) {
+    knownSecrets.add(secret);
+    patterns = null;
+  }
 }
 
 export function forgetSecret(secret: string | null | undefined): void {
-  if (secret) knownSecrets.delete(secret);
+  if (secret && knownSecrets.delete(secret)) patterns = null;
+}
+
+const regexEscape = (c: string): string => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/** How one UTF-16 unit may be written inside a JSON string: itself, \uXXXX (any case), or a short escape. */
+function jsonUnit(unit: string): string {
+  const hex = unit.charCodeAt(0).toString(16).padStart(4, '0');
+  const anyCase = [...hex].map((h) => (/[a-f]/.test(h) ? `[${h}${h.toUpperCase()}]` : h)).join('');
+  const short: Record<string, string> = { '"': '"', '\\': '\\\\', '/': '/', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't' };
+  const alternatives = [regexEscape(unit), `\\\\u${anyCase}`];
+  if (short[unit] !== undefined) alternatives.push(`\\\\${short[unit]}`);
+  return `(?:${alternatives.join('|')})`;
+}
+
+function secretPatterns(): { literal: RegExp; inJson: RegExp } | null {
+  if (knownSecrets.size === 0) return null;
+  if (!patterns) {
+    const secrets = [...knownSecrets];
+    patterns = {
+      literal: new RegExp(secrets.map((s) => [...s].map(regexEscape).join('')).join('|')),
+      inJson: new RegExp(secrets.map((s) => Array.from({ length: s.length }, (_, i) => jsonUnit(s[i])).join('')).join('|')),
+    };
+  }
+  return patterns;
+}
+
+/** True when `text` contains a registered secret. */
+export function hasRegisteredSecret(text: string): boolean {
+  return secretPatterns()?.literal.test(text) ?? false;
+}
+
+/** `text` with every registered secret replaced by `[redacted]` (and nothing else changed). */
+export function redactRegisteredSecrets(text: string): string {
+  if (!hasRegisteredSecret(text)) return text;
+  let out = text;
+  for (const secret of knownSecrets) out = out.split(secret).join('[redacted]');
+  return out;
+}
+
+/**
+ * True when JSON text may hold a registered secret once parsed: written as is, or with
+ * some characters escaped (`\/`, `\u0041`). One scan of the raw text; the escape-aware
+ * pattern is used only when the text has a backslash at all.
+ */
+export function mayHoldSecretInJson(json: string): boolean {
+  const p = secretPatterns();
+  if (!p) return false;
+  return (json.includes('\\') ? p.inJson : p.literal).test(json);
 }
 
 const BEARER = /(bearer\s+)[A-Za-z0-9\-._~+/]+=*/gi;

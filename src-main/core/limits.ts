@@ -26,6 +26,8 @@ export const MAX_UNITS_PER_LISTING = 100_000;
 export const MAX_HISTORY_POINTS = 600_000;
 /** Characters of one text field from a service; longer text is cut and marked. */
 export const MAX_FIELD_CHARS = 1_000;
+/** Characters of an address from a service (embed URLs); a longer one is left out, not cut. */
+export const MAX_URL_CHARS = 8_192;
 /** What marks a cut text field. */
 export const CUT_MARK = '…';
 /** Same-origin redirects followed for one request. */

@@ -2,7 +2,11 @@ import * as v from 'valibot';
 import type { Asset, AssetType, Metric, SkippedAsset, ValueIssue } from '../../contract';
 import { pickEmbedUrl } from '../embed/embed-url';
 import { FleetError, scrubSecrets } from '../errors';
+import { formatCount, MAX_ASSETS_PER_LIST } from '../limits';
+import { cleanJsonValue, cleanKey, describeNote, type TextNote } from '../service-text';
 import { describeValue, pathKey } from './json-path';
+
+export { jsonNeedsCleaning } from '../service-text';
 import { checkFor, gpsIssue } from './metric-checks';
 import { parseIsoTimestamp } from './timestamps';
 
@@ -152,23 +156,101 @@ function skip(skipped: SkippedAsset[], index: number, id: unknown, path: string,
   skipped.push(entry);
 }
 
+/** Issues shown for one asset's cleaned text, at most; the rest are counted. */
+const MAX_TEXT_ISSUES = 20;
+
 /**
- * Validates and normalizes the asset list. A non-array answer throws 'bad-payload';
- * otherwise every element is judged on its own: unusable ones are skipped and reported,
- * usable ones are kept with their problems listed in `issues`.
+ * One asset with every string and key cleaned (secrets redacted, long text cut, see
+ * service-text.ts); addresses under `urls` are left out rather than altered. Notes
+ * carry the metric (or field) they belong to. The same object when nothing changed.
  */
-export function normalizeAssetList(json: unknown, now: Date = new Date()): { assets: Asset[]; skipped: SkippedAsset[] } {
+function cleanAssetText(raw: Record<string, unknown>, base: string, notes: Array<TextNote & { metric: string }>): Record<string, unknown> {
+  let out: Record<string, unknown> | null = null;
+  const keys = Object.keys(raw);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
+    const found: TextNote[] = [];
+    const field = cleanKey(key, base, found, pathKey);
+    const path = pathKey(base, field);
+    const value = raw[key];
+    let cleaned: unknown;
+    if (field === 'metrics' && isPlainObject(value)) {
+      cleaned = cleanMetrics(value, path, notes);
+    } else {
+      cleaned = cleanJsonValue(value, path, found, { drop: field === 'urls' }, 1);
+    }
+    for (const note of found) notes.push({ ...note, metric: field });
+    if ((field !== key || cleaned !== value) && !out) {
+      out = {};
+      for (let j = 0; j < k; j++) out[keys[j]] = raw[keys[j]];
+    }
+    if (out) out[field] = cleaned;
+  }
+  return out ?? raw;
+}
+
+function cleanMetrics(metrics: Record<string, unknown>, base: string, notes: Array<TextNote & { metric: string }>): Record<string, unknown> {
+  let out: Record<string, unknown> | null = null;
+  const names = Object.keys(metrics);
+  for (let k = 0; k < names.length; k++) {
+    const name = names[k];
+    const found: TextNote[] = [];
+    const metric = cleanKey(name, base, found, pathKey);
+    const entry = cleanJsonValue(metrics[name], pathKey(base, metric), found, {}, 2);
+    for (const note of found) notes.push({ ...note, metric });
+    if ((metric !== name || entry !== metrics[name]) && !out) {
+      out = {};
+      for (let j = 0; j < k; j++) out[names[j]] = metrics[names[j]];
+    }
+    if (out) out[metric] = entry;
+  }
+  return out ?? metrics;
+}
+
+function textIssues(notes: Array<TextNote & { metric: string }>): ValueIssue[] {
+  const issues: ValueIssue[] = notes.slice(0, MAX_TEXT_ISSUES).map((note) => ({ metric: note.metric, path: note.path, message: describeNote(note) }));
+  if (notes.length > MAX_TEXT_ISSUES) {
+    issues.push({ metric: '', path: notes[MAX_TEXT_ISSUES].path, message: `${formatCount(notes.length - MAX_TEXT_ISSUES)} more texts were cut or cleaned` });
+  }
+  return issues;
+}
+
+export interface NormalizeOptions {
+  /**
+   * Clean every string (secrets, length) before reading it. True unless the caller
+   * checked the raw body with `jsonNeedsCleaning` and found nothing to clean.
+   */
+  cleanText?: boolean;
+}
+
+/**
+ * Validates and normalizes the asset list. A non-array answer, or one with more than
+ * MAX_ASSETS_PER_LIST assets, throws 'bad-payload'; otherwise every element is judged on
+ * its own: unusable ones are skipped and reported, usable ones are kept with their
+ * problems listed in `issues`. Strings are cleaned first (see NormalizeOptions).
+ */
+export function normalizeAssetList(json: unknown, now: Date = new Date(), options: NormalizeOptions = {}): { assets: Asset[]; skipped: SkippedAsset[] } {
   if (!Array.isArray(json)) {
     throw new FleetError('bad-payload', `The asset list from the service is ${describeValue(json)}, expected a list of assets`, { path: '$' });
   }
+  if (json.length > MAX_ASSETS_PER_LIST) {
+    throw new FleetError(
+      'bad-payload',
+      `The asset list from the service has ${formatCount(json.length)} assets, more than the ${formatCount(MAX_ASSETS_PER_LIST)} Fleet Desk reads; the last loaded list is kept`,
+      { path: '$' },
+    );
+  }
+  const clean = options.cleanText ?? true;
   const futureLimit = now.getTime() + FUTURE_TOLERANCE_MS;
   const assets: Asset[] = [];
   const skipped: SkippedAsset[] = [];
   const seen = new Set<string>();
 
   for (let i = 0; i < json.length; i++) {
-    const raw: unknown = json[i];
+    let raw: unknown = json[i];
     const base = `$[${i}]`;
+    const notes: Array<TextNote & { metric: string }> = [];
+    if (clean && isPlainObject(raw)) raw = cleanAssetText(raw, base, notes);
     if (!isPlainObject(raw)) {
       skip(skipped, i, undefined, base, `Asset is ${describeValue(raw)}, expected an object`);
       continue;
@@ -192,7 +274,7 @@ export function normalizeAssetList(json: unknown, now: Date = new Date()): { ass
     }
     seen.add(id);
 
-    const issues: ValueIssue[] = [];
+    const issues: ValueIssue[] = notes.length > 0 ? textIssues(notes) : [];
     const { metrics, newest } = normalizeMetrics(raw.metrics, `${base}.metrics`, issues, futureLimit);
     const asset: Asset = {
       assetId: id,

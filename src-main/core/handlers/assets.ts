@@ -4,11 +4,12 @@
  * a failed refresh: it is saved only after the new list was fetched and understood.
  */
 import type { Asset, AssetChange, AssetSnapshot, EmbedRequest } from '../../contract';
-import { normalizeAssetList } from '../assets/asset-schema';
+import { jsonNeedsCleaning, normalizeAssetList } from '../assets/asset-schema';
 import { openEmbed } from '../embed/embed-service';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
-import type { CoreContext, HandlerGroup, OfflineStore } from '../ports';
+import { MAX_ASSET_LIST_BYTES } from '../limits';
+import type { CoreContext, HandlerGroup, HttpResponse, OfflineStore } from '../ports';
 import { fingerprintsOf } from '../store/asset-fingerprint';
 import type { RefreshScheduler } from '../sync/refresh-scheduler';
 
@@ -25,11 +26,23 @@ function cachedSnapshot(store: OfflineStore): AssetSnapshot | null {
   return loaded;
 }
 
+/**
+ * The asset list of one answer. Its strings are cleaned one by one only when the raw
+ * text may need it (an echoed secret, an over-long string): a clean 25 MB list costs
+ * one scan of the text, not a second walk over 10,000 parsed assets.
+ */
+function readAssetList(res: HttpResponse, now: Date): ReturnType<typeof normalizeAssetList> {
+  const cleanText = jsonNeedsCleaning(res.body);
+  const json = parseJsonBody(res);
+  // The text (up to MAX_ASSET_LIST_BYTES) is not needed any more: let it go before the heavy work.
+  res.body = '';
+  return normalizeAssetList(json, now, { cleanText });
+}
+
 /** Fetches, normalizes, stores and announces the asset list; returns the new snapshot. */
 export async function refreshAssets(ctx: CoreContext, now: () => Date = () => new Date()): Promise<AssetSnapshot> {
   const connection = ctx.connection();
-  const res = await ctx.http().get({ url: `${connection.baseUrl}/branch/current/assets` });
-  const { assets, skipped } = normalizeAssetList(parseJsonBody(res), now());
+  const { assets, skipped } = readAssetList(await ctx.http().get({ url: `${connection.baseUrl}/branch/current/assets`, maxBytes: MAX_ASSET_LIST_BYTES }), now());
   if (ctx.connection().profileId !== connection.profileId) {
     throw new FleetError('cancelled', 'The profile changed while the asset list was loading');
   }

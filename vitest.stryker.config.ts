@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config';
+
+// Mutation testing (npm run mutate) runs only the fast projects: `unit` and `dom`.
+// The integration, keychain and e2e suites start servers, keyrings or browsers and
+// would make every mutant cost seconds; the projects are taken from vitest.config.ts
+// by name so the two configs cannot drift apart.
+const FAST_PROJECTS = new Set(['unit', 'dom']);
+
+type Project = { test?: { name?: unknown } };
+const projects = (base.test?.projects ?? []) as Project[];
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    projects: projects.filter((project) => FAST_PROJECTS.has(String(project.test?.name))) as never,
+  },
+});

@@ -1,4 +1,5 @@
 import type { Equipment } from '../../contract';
+import { cleanText, describeNote, type TextNote } from '../service-text';
 import { readDistance, readEngineStatus, readFuelRemaining, readFuelUsed, readHours, readLocation, type IssueSink } from './normalize-elements';
 import { asArray, datetimeOf, isNode, keyOf, pick, text } from './tolerant';
 
@@ -39,9 +40,19 @@ export function normalizeEquipment(raw: unknown, path: string, sink: IssueSink):
   // Some feeds put the header fields straight on the equipment.
   const headerRaw = pick(raw, 'EquipmentHeader', 'Header');
   const header = isNode(headerRaw) ? headerRaw : raw;
-  const equipmentId = text(pick(header, 'EquipmentID', 'EquipmentId', 'ID'));
-  const serialNumber = text(pick(header, 'SerialNumber'));
-  const vin = text(pick(header, 'PIN', 'VIN'));
+  const headerPath = isNode(headerRaw) ? `${path}.${keyOf(raw, 'EquipmentHeader', 'Header')}` : path;
+  // Unit text is service text: echoed secrets redacted, over-long text cut (issue 11).
+  const notes: TextNote[] = [];
+  const field = (...names: string[]): string | null => {
+    const value = text(pick(header, ...names));
+    return value === null ? null : cleanText(value, `${headerPath}.${keyOf(header, ...names)}`, notes);
+  };
+  const equipmentId = field('EquipmentID', 'EquipmentId', 'ID');
+  const serialNumber = field('SerialNumber');
+  const vin = field('PIN', 'VIN');
+  const make = field('OEMName', 'Make');
+  const model = field('Model');
+  for (const note of notes) sink.issues.push({ path: note.path, message: describeNote(note) });
   if (equipmentId === null && serialNumber === null && vin === null) {
     sink.issues.push({ path: `${path}.EquipmentHeader`, message: 'Equipment has no equipment id, serial number or PIN/VIN; skipped.' });
     return null;
@@ -50,8 +61,8 @@ export function normalizeEquipment(raw: unknown, path: string, sink: IssueSink):
     equipmentId,
     serialNumber,
     vin,
-    make: text(pick(header, 'OEMName', 'Make')),
-    model: text(pick(header, 'Model')),
+    make,
+    model,
     location: element(raw, 'Location', path, sink, readLocation),
     operatingHours: element(raw, 'CumulativeOperatingHours', path, sink, readHours),
     idleHours: element(raw, 'CumulativeIdleHours', path, sink, readHours),

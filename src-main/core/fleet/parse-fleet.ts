@@ -4,7 +4,8 @@
  * whole is not a fleet document.
  */
 import type { Equipment, HistoryMetric, HistoryPoint, ParseIssue } from '../../contract';
-import { FleetError } from '../errors';
+import { FleetError, redactRegisteredSecrets } from '../errors';
+import { cutText } from '../service-text';
 import { readLinks, type PageLinks } from './links';
 import { readDistance, readFuelRemaining, readHours, readLocation, type IssueSink } from './normalize-elements';
 import { normalizeEquipment } from './normalize-equipment';
@@ -29,6 +30,14 @@ export interface HistoryPage {
 }
 
 const FLEET_KEYS = ['Equipment', 'Links', 'Link', 'SnapshotTime', 'Version'];
+
+/**
+ * Issues quote service text (values, element names): each is cut to the field limit and
+ * cleared of registered secrets before it can be shown or stored.
+ */
+function cleanIssues(issues: ParseIssue[]): ParseIssue[] {
+  return issues.map((i) => ({ path: redactRegisteredSecrets(cutText(i.path)), message: redactRegisteredSecrets(cutText(i.message)) }));
+}
 
 function notA(what: string): FleetError {
   return new FleetError('bad-payload', `The fleet service's answer is not ${what}.`, { path: '$' });
@@ -64,7 +73,7 @@ export function parseFleetPage(body: string, contentType?: string): FleetPage {
     equipment,
     entries: raw.length,
     links: Array.isArray(root) ? readLinks({}, sink) : readLinks(root, sink),
-    issues: sink.issues,
+    issues: cleanIssues(sink.issues),
   };
 }
 
@@ -83,7 +92,8 @@ export function parseUnit(body: string, contentType?: string): { equipment: Equi
     path = 'Equipment[0]';
     if (raw === undefined) return { equipment: null, issues: [] };
   }
-  return { equipment: normalizeEquipment(raw, path, sink), issues: sink.issues };
+  const equipment = normalizeEquipment(raw, path, sink);
+  return { equipment, issues: cleanIssues(sink.issues) };
 }
 
 const READERS: Record<HistoryMetric, (el: unknown, path: string, sink: IssueSink) => HistoryPoint | null> = {
@@ -144,5 +154,6 @@ export function parseHistoryPage(body: string, metric: HistoryMetric, contentTyp
     const point = READERS[metric](record, `${key}[${i}]`, sink);
     if (point) points.push(point);
   });
-  return { points, entries: records.length, links: Array.isArray(doc.root) ? readLinks({}, sink) : readLinks(doc.root, sink), issues: sink.issues };
+  const links = Array.isArray(doc.root) ? readLinks({}, sink) : readLinks(doc.root, sink);
+  return { points, entries: records.length, links, issues: cleanIssues(sink.issues) };
 }

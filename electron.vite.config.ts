@@ -1,6 +1,27 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { Plugin } from 'vite';
+
+/**
+ * The built page must carry no Content-Security-Policy of its own: each shell sends the
+ * one built by src-main/core/csp.ts, and a static one could only be looser (where it is
+ * the page's only policy) or block the tile server chosen at run time.
+ */
+function noStaticCsp(): Plugin {
+  return {
+    name: 'fleet-desk:no-static-csp',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (/<meta\b[^>]*http-equiv\s*=\s*["']?content-security-policy/i.test(html)) {
+          throw new Error('src-renderer/index.html must not carry a Content-Security-Policy: each shell sends the one from src-main/core/csp.ts.');
+        }
+        return html;
+      },
+    },
+  };
+}
 
 // Three builds: the main side (Electron entry + the web shell entry, both bundling the
 // core; runtime dependencies stay external), the sandboxed preload (CommonJS, as
@@ -33,6 +54,6 @@ export default defineConfig({
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
     },
-    plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') })],
+    plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') }), noStaticCsp()],
   },
 });

@@ -2,10 +2,10 @@
  * The Electron entry: one instance, deny-by-default permissions and the page CSP set
  * before any window exists, then the core, validated IPC, the window and the menu.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BrowserWindow, Menu, app, dialog, ipcMain, screen, session, shell } from 'electron';
+import { BrowserWindow, Menu, app, dialog, ipcMain, net, screen, session, shell } from 'electron';
 import type { MenuCommand } from '../contract';
 import { FleetError, scrubSecrets } from '../core/errors';
 import { createFleetDesk } from '../core/fleet-desk';
@@ -13,7 +13,7 @@ import { EVENT_IPC } from '../core/ipc/channels';
 import type { FleetDeskCore, PlatformHooks } from '../core/ports';
 import { cspOriginsFromCore, type CspOrigins } from '../core/csp';
 import { embedPolicyFromCore } from '../core/embed/embed-policy';
-import { electronCsp } from './csp';
+import { appPageHandler, electronCsp } from './csp';
 import { createEmbedController } from './embed-view';
 import type { EmbedController } from './embed-view';
 import { createDesktopNotifier } from './notifications';
@@ -92,6 +92,12 @@ async function refreshCspOrigins(desk: FleetDeskCore): Promise<void> {
   }
 }
 
+/** The page policy for this load: the tile server and services may have changed since the last. */
+async function pagePolicy(): Promise<string> {
+  if (core) await refreshCspOrigins(core);
+  return electronCsp(cspOrigins, devServerUrl);
+}
+
 function lockDownDefaultSession(): void {
   const ses = session.defaultSession;
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
@@ -102,17 +108,29 @@ function lockDownDefaultSession(): void {
       callback({ responseHeaders: details.responseHeaders });
       return;
     }
-    // The tile server and services may have changed since the last load: read them again.
-    void (core ? refreshCspOrigins(core) : Promise.resolve()).finally(() =>
+    void pagePolicy().then((policy) =>
       callback({
         responseHeaders: {
           ...details.responseHeaders,
-          'Content-Security-Policy': [electronCsp(cspOrigins, devServerUrl)],
+          'Content-Security-Policy': [policy],
           'X-Content-Type-Options': ['nosniff'],
         },
       }),
     );
   });
+  // The packaged page comes from file:, where a response header is not reliably applied:
+  // answer it ourselves, with the same policy as its first <head> element (csp.ts).
+  if (appUrl.startsWith('file:')) {
+    ses.protocol.handle(
+      'file',
+      appPageHandler({
+        appUrl,
+        readFile: (path) => readFile(path, 'utf8'),
+        policy: pagePolicy,
+        forward: (request) => net.fetch(request, { bypassCustomProtocolHandlers: true }),
+      }),
+    );
+  }
 }
 
 function sendMenuCommand(command: MenuCommand): void {

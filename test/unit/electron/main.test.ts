@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNELS } from '../../../src-main/contract';
+import type * as FsPromises from 'node:fs/promises';
 import type { FleetDeskOptions } from '../../../src-main/core/ports';
 
 /** Everything main.ts does to Electron, in order. */
@@ -12,6 +13,7 @@ const h = vi.hoisted(() => {
     appListeners: new Map<string, Fn[]>(),
     windows: [] as FakeWin[],
     headersHandler: null as null | Fn,
+    fileHandler: null as null | ((request: Request) => Promise<Response>),
     permissionHandler: null as null | Fn,
     coreOptions: null as null | FleetDeskOptions,
     paths: new Map<string, string>(),
@@ -93,11 +95,29 @@ vi.mock('electron', () => {
             state.headersHandler = fn;
           }),
         },
+        protocol: {
+          handle: vi.fn((scheme: string, fn: (request: Request) => Promise<Response>) => {
+            order.push(`page ${scheme}`);
+            state.fileHandler = fn;
+          }),
+        },
       },
       fromPartition: vi.fn(),
     },
     WebContentsView: vi.fn(),
+    net: { fetch: vi.fn(async () => new Response('forwarded')) },
   };
+});
+
+/** The built page, as out/renderer/index.html holds it (the build writes no policy into it). */
+const { BUILT_PAGE } = vi.hoisted(() => ({
+  BUILT_PAGE: '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Fleet Desk</title></head><body></body></html>',
+}));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof FsPromises>();
+  const readFile = async (path: unknown, options: unknown) =>
+    /[/\\]renderer[/\\]index\.html$/.test(String(path)) ? BUILT_PAGE : real.readFile(path as string, options as BufferEncoding);
+  return { ...real, default: { ...real, readFile }, readFile };
 });
 
 vi.mock('../../../src-main/core/fleet-desk', () => ({
@@ -141,7 +161,7 @@ describe('Electron main', () => {
 
   it('denies permissions and sets the CSP before any window, then wires core, IPC, menu and window', async () => {
     await loadMain();
-    expect(order).toEqual(['lock', 'permissions', 'csp', 'core', 'handle fleet:invoke', 'menu', 'BrowserWindow', 'start']);
+    expect(order).toEqual(['lock', 'permissions', 'csp', 'page file', 'core', 'handle fleet:invoke', 'menu', 'BrowserWindow', 'start']);
     const cb = vi.fn();
     h.state.permissionHandler!({}, 'geolocation', cb);
     expect(cb).toHaveBeenCalledWith(false);
@@ -196,6 +216,24 @@ describe('Electron main', () => {
     // On the service's own site the view is set up (the fake session stops it there).
     await platform.showEmbed!('https://maps.fleet.example/embed?jws=x', 's1', bounds).catch(() => undefined);
     expect(electron.session.fromPartition).toHaveBeenCalled();
+  });
+
+  it('serves the packaged page itself with the one policy as header and first meta, and forwards other files', async () => {
+    const electron = await import('electron');
+    const { electronCsp, withCspMeta } = await import('../../../src-main/electron/csp');
+    const { cspOriginsFromCore } = await import('../../../src-main/core/csp');
+    await loadMain();
+    const appUrl = String(h.state.windows[0].loadURL.mock.calls[0][0]);
+    const page = await h.state.fileHandler!(new Request(appUrl));
+    const policy = electronCsp(await cspOriginsFromCore({ handlers: h.state.coreHandlers } as never));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(policy);
+    expect(await page.text()).toBe(withCspMeta(BUILT_PAGE, policy));
+    expect(policy).toContain('https://tiles.example');
+    expect(policy).toContain('https://*.fleet.example:*');
+    const asset = new Request(appUrl.replace(/index\.html$/, 'assets/index.js'));
+    expect(await (await h.state.fileHandler!(asset)).text()).toBe('forwarded');
+    expect(vi.mocked(electron.net.fetch).mock.calls).toEqual([[asset, { bypassCustomProtocolHandlers: true }]]);
   });
 
   it('focuses the existing window when a second instance starts', async () => {

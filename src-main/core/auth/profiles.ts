@@ -235,7 +235,8 @@ function envProfile(env: Record<string, string | undefined>): ProfileRecord | nu
     clientId: env.FLEET_CLIENT_ID?.trim() ?? '',
     scopes: env.FLEET_SCOPES?.trim() ?? '',
     hasClientSecret: Boolean(env.FLEET_CLIENT_SECRET),
-    embedOrigins: [],
+    // FLEET_EMBED_ORIGINS: space- or comma-separated; anything that is not an origin is left out.
+    embedOrigins: [...new Set((env.FLEET_EMBED_ORIGINS ?? '').split(/[\s,]+/).filter(isHttpOrigin).map((o) => new URL(o).origin))],
   };
 }
 

@@ -139,6 +139,12 @@ describe('profile store', () => {
     await expect(store.delete('env')).rejects.toMatchObject({ kind: 'invalid-argument' });
   });
 
+  it('takes the env profile’s embed origins from FLEET_EMBED_ORIGINS, leaving out anything that is not an origin', async () => {
+    const env = { FLEET_BASE_URL: 'https://env.example.com/v1', FLEET_EMBED_ORIGINS: 'https://maps.partner.example, http://10.0.0.5:8080/ https://x.example/path javascript:alert(1)' };
+    const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env });
+    expect(store.get('env')?.embedOrigins).toEqual(['https://maps.partner.example', 'http://10.0.0.5:8080']);
+  });
+
   it('moves an unreadable profiles.json aside and keeps working', async () => {
     writeFileSync(join(dir, 'profiles.json'), '{ not json');
     const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });

@@ -190,6 +190,20 @@ function secretDroppedNotice(tokenUrl: string): string {
 
 // ---------------------------------------------------------------- store
 
+function describeFsCode(code: string): string {
+  switch (code) {
+    case 'EISDIR':
+      return 'a folder is in its place';
+    case 'ENOTDIR':
+      return 'a file is in the way of its folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'no permission';
+    default:
+      return code;
+  }
+}
+
 export interface ProfileStoreOptions {
   userDataDir: string;
   vault: TokenVault;
@@ -284,14 +298,21 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     saved = parsed.output.profiles.filter((p) => p.id !== DEMO_PROFILE_ID && p.id !== ENV_PROFILE_ID);
     activeId = parsed.output.activeId;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code && code !== 'ENOENT') {
+      // The file system refused (a folder in the way, no permission): leave the file alone.
+      notice = `The saved connection profiles could not be read (${describeFsCode(code)}: ${file}); only the built-in profiles are available.`;
+    } else if (!code) {
       const aside = `${file}.unreadable-${Date.now()}`;
+      let moved = true;
       try {
         renameSync(file, aside);
       } catch {
-        // nothing to move aside
+        moved = false;
       }
-      notice = `The saved connection profiles could not be read and were moved aside (${aside}); only the demo profile is available.`;
+      notice = moved
+        ? `The saved connection profiles could not be read and were moved aside (${aside}); only the built-in profiles are available.`
+        : `The saved connection profiles could not be read (${file}); only the built-in profiles are available.`;
     }
   }
 

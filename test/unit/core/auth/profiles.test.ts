@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -151,6 +151,15 @@ describe('profile store', () => {
     expect(store.notice).toMatch(/could not be read and were moved aside/);
     expect(store.list().profiles.map((p) => p.id)).toEqual(['demo']);
     expect(readdirSync(dir).some((f) => f.startsWith('profiles.json.unreadable-'))).toBe(true);
+  });
+
+  it('leaves profiles.json in place when the file system refuses it, and says why', async () => {
+    mkdirSync(join(dir, 'profiles.json'));
+    const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });
+    expect(store.notice).toContain('a folder is in its place');
+    expect(store.notice).not.toMatch(/moved aside/);
+    expect(store.list().profiles.map((p) => p.id)).toEqual(['demo']);
+    expect(readdirSync(dir).some((f) => f.startsWith('profiles.json.unreadable-'))).toBe(false);
   });
 
   it('stores embed origins and reads files written before they existed', async () => {

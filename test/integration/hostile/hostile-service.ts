@@ -8,7 +8,10 @@
  *   distinct page on the same origin, for ever;
  * - `many-assets`: an asset list of 100,000 realistic assets (~2.5 KB each, ~250 MB);
  * - `endless-body`: an asset list body that never ends;
- * - `endless-page-body`: an AEMP page body that never ends.
+ * - `endless-page-body`: an AEMP page body that never ends;
+ * - `largest-list`: realistic assets up to just under the asset-list byte limit (~50,000):
+ *   the biggest list the core accepts, which it must load and keep;
+ * - `too-many-small`: MAX_ASSETS_PER_LIST + 1 tiny assets (well under the byte limit).
  *
  * Bodies are streamed with back-pressure, so this process stays small; an endless body
  * stops at SAFETY_CEILING_BYTES (and the socket is cut) so that a core whose limits were
@@ -17,10 +20,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MAX_ASSET_LIST_BYTES, MAX_ASSETS_PER_LIST } from '../../../src-main/core/limits';
 
-export type HostileCase = 'endless-pages' | 'many-assets' | 'endless-body' | 'endless-page-body';
+export type HostileCase = 'endless-pages' | 'many-assets' | 'endless-body' | 'endless-page-body' | 'largest-list' | 'too-many-small';
 
-export const HOSTILE_CASES: readonly HostileCase[] = ['endless-pages', 'many-assets', 'endless-body', 'endless-page-body'];
+export const HOSTILE_CASES: readonly HostileCase[] = ['endless-pages', 'many-assets', 'endless-body', 'endless-page-body', 'largest-list', 'too-many-small'];
 
 export const HOSTILE_TOKEN = 'hostile-test-token-Qm81zX0pLr4v';
 export const GOOD_ASSETS = 20;
@@ -39,6 +43,8 @@ export interface HostileService {
   pagesServed: number;
   /** Bytes of hostile bodies sent since arming. */
   bytesSent: number;
+  /** Assets in the hostile list (largest-list, too-many-small), once sent. */
+  assetsSent: number;
   close(): Promise<void>;
 }
 
@@ -108,6 +114,7 @@ export async function startHostileService(kind: HostileCase): Promise<HostileSer
     armed: false,
     pagesServed: 0,
     bytesSent: 0,
+    assetsSent: 0,
     close: async () => undefined,
   };
   const count = (n: number): void => {
@@ -128,6 +135,34 @@ export async function startHostileService(kind: HostileCase): Promise<HostileSer
     }
     const json = { 'content-type': 'application/json' };
     if (path === '/v1/branch/current/assets') {
+      if (service.armed && (kind === 'largest-list' || kind === 'too-many-small')) {
+        res.writeHead(200, json);
+        const room = MAX_ASSET_LIST_BYTES - 4096;
+        let i = 0;
+        let size = 1;
+        void stream(
+          res,
+          () => {
+            if (i < 0) return null;
+            const batch: string[] = [];
+            for (let k = 0; k < 500; k++) {
+              const asset = kind === 'too-many-small' ? (i < MAX_ASSETS_PER_LIST + 1 ? `{"assetId":"thing:${i + 1}","type":"thing","name":"u${i}"}` : null) : assetJson(i + 1);
+              if (asset === null || size + asset.length + 1 > room) break;
+              batch.push(asset);
+              size += asset.length + 1;
+              i += 1;
+            }
+            if (batch.length === 0) {
+              service.assetsSent = i;
+              i = -1;
+              return ']';
+            }
+            return (i === batch.length ? '[' : ',') + batch.join(',');
+          },
+          count,
+        );
+        return;
+      }
       if (!service.armed || (kind !== 'many-assets' && kind !== 'endless-body')) {
         res.writeHead(200, json).end(`[${Array.from({ length: GOOD_ASSETS }, (_, i) => assetJson(i + 1)).join(',')}]`);
         return;

@@ -21,6 +21,6 @@ for (const kind of wanted.length > 0 ? wanted : HOSTILE_CASES) {
   console.log(
     `${kind}: peak RSS ${run.peakRssMb} MB; ${ending}; ` +
       `${r ? `${r.seconds.toFixed(1)} s; good ${r.goodBefore}, kept ${r.keptAfter}, shown ${r.shownAfter}; ` : ''}` +
-      `service sent ${run.pagesServed} hostile pages, ${(run.bytesSent / 1e6).toFixed(0)} MB`,
+      `service sent ${run.pagesServed} hostile pages, ${run.assetsSent} assets, ${(run.bytesSent / 1e6).toFixed(0)} MB`,
   );
 }

@@ -22,6 +22,7 @@ export interface CaseRun {
   /** Hostile pages / bytes the service sent. */
   pagesServed: number;
   bytesSent: number;
+  assetsSent: number;
   stderrTail: string;
   timedOut: boolean;
 }
@@ -68,5 +69,5 @@ export async function runHostileCase(kind: HostileCase, options: { heapMb?: numb
   const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
   const result = line ? (JSON.parse(line.slice('RESULT '.length)) as ChildResult) : null;
   if (result) peak = Math.max(peak, result.maxRssMb);
-  return { kind, exitCode, signal, result, peakRssMb: peak, pagesServed: service.pagesServed, bytesSent: service.bytesSent, stderrTail: stderr, timedOut };
+  return { kind, exitCode, signal, result, peakRssMb: peak, pagesServed: service.pagesServed, bytesSent: service.bytesSent, assetsSent: service.assetsSent, stderrTail: stderr, timedOut };
 }

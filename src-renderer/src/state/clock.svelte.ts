@@ -1,3 +1,5 @@
+import { AHEAD_SLACK_MS } from '../lib/format/time';
+
 /**
  * One ticking clock for the whole app: relative times ("3 min ago") read `clock.now`
  * and update together every tick, instead of one timer per row.
@@ -25,5 +27,17 @@ export class Clock {
 
   tick(): void {
     this.now = this.#read();
+  }
+
+  /**
+   * Called when data stamped `stampedAt` (ms) arrives: reads the time at once instead of
+   * waiting up to a tick, and moves `now` up to the stamp when the service's clock runs
+   * a little ahead, so the newest data never looks newer than "now". A stamp further
+   * ahead than AHEAD_SLACK_MS is a broken clock, not a reason to move ours.
+   */
+  dataArrived(stampedAt: number | null): void {
+    const read = this.#read();
+    const ahead = stampedAt !== null && stampedAt > read && stampedAt - read <= AHEAD_SLACK_MS;
+    this.now = Math.max(this.now, ahead ? stampedAt : read);
   }
 }

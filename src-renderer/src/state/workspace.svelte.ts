@@ -10,6 +10,7 @@ import { applyList, assetsById, idSet, indexAssets, type IndexedAsset, type List
 import { clickSelect, emptySelection, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
 import { Clock } from './clock.svelte';
 import { perfMark } from '../lib/perf';
+import { parseTime } from '../lib/format/time';
 
 export { DEFAULT_SETTINGS };
 
@@ -62,7 +63,7 @@ export class Workspace {
   async init(): Promise<void> {
     const bridge = fleet();
     this.#unsubscribe.push(
-      bridge.on('status', (s) => (this.status = s)),
+      bridge.on('status', (s) => this.setStatus(s)),
       bridge.on('assets', (snap) => this.setSnapshot(snap)),
       bridge.on('assets:changed', (change) => this.applyChange(change)),
       bridge.on('menu:command', ({ command }) => this.onCommand(command)),
@@ -88,8 +89,15 @@ export class Workspace {
     if (this.#saveTimer !== null) clearTimeout(this.#saveTimer);
   }
 
+  setStatus(status: SyncStatus): void {
+    this.status = status;
+    // Read the time now, not at the next tick, so "Synced … · just now" never reads "in 11 s".
+    this.clock.dataArrived(parseTime(status.lastSyncAt));
+  }
+
   setSnapshot(snapshot: AssetSnapshot): void {
     perfMark('fd:data-ready');
+    this.clock.dataArrived(parseTime(snapshot.fetchedAt));
     this.snapshot = snapshot;
     this.selection = pruneSelection(this.selection, idSet(snapshot.assets));
   }

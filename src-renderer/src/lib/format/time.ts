@@ -29,19 +29,28 @@ export function formatSpan(ms: number): string {
   return `${Math.floor(abs / (365 * DAY))} y`;
 }
 
-/** "just now", "3 min ago", "in 30 s"; "never" for no timestamp. */
+/**
+ * How far a timestamp may be ahead of `now` and still read "just now": the app's clock
+ * ticks every 15 s, and the service's clock may run a little ahead of this computer's.
+ */
+export const AHEAD_SLACK_MS = 5 * MINUTE;
+
+/**
+ * "just now", "3 min ago"; "never" for no timestamp. Never "in …": a time at most
+ * AHEAD_SLACK_MS in the future is "just now", one further ahead says so plainly.
+ */
 export function relativeTime(iso: string | null | undefined, now: number): string {
   const at = parseTime(iso);
   if (at === null) return iso ? 'unknown time' : 'never';
   const diff = now - at;
-  if (Math.abs(diff) < 10 * SECOND) return 'just now';
-  return diff > 0 ? `${formatSpan(diff)} ago` : `in ${formatSpan(diff)}`;
+  if (diff < 10 * SECOND && diff > -AHEAD_SLACK_MS) return 'just now';
+  return diff > 0 ? `${formatSpan(diff)} ago` : `${formatSpan(diff)} ahead of this computer's clock`;
 }
 
 /** Like relativeTime but only the largest unit ("2 h ago"), for narrow list columns. */
 export function shortRelativeTime(iso: string | null | undefined, now: number): string {
   const text = relativeTime(iso, now);
-  return text.replace(/^(in )?(\d+ h) \d+ min/, '$1$2');
+  return text.replace(/^(\d+ h) \d+ min/, '$1').replace(/ ahead of this computer's clock$/, ' ahead');
 }
 
 /** Local date and time, e.g. "2026-11-22 14:03:10". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInZone, formatSpan, isValidTimeZone, parseTime, relativeTime } from '../../../../../src-renderer/src/lib/format/time';
+import { formatInZone, formatSpan, isValidTimeZone, parseTime, relativeTime, shortRelativeTime } from '../../../../../src-renderer/src/lib/format/time';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
@@ -13,9 +13,21 @@ describe('relativeTime', () => {
     ['2026-11-17T12:00:00Z', '5 d ago'],
     ['2026-08-01T12:00:00Z', '3 mo ago'],
     ['2023-11-01T12:00:00Z', '3 y ago'],
-    ['2026-11-22T12:00:30Z', 'in 30 s'],
   ])('%s → %s', (iso, text) => {
     expect(relativeTime(iso, NOW)).toBe(text);
+  });
+
+  it('never points to the future: data newer than the ticking clock is "just now"', () => {
+    // The clock ticks every 15 s, so a sync that just landed is up to 15 s "ahead" of it.
+    expect(relativeTime('2026-11-22T12:00:11Z', NOW)).toBe('just now');
+    expect(relativeTime('2026-11-22T12:04:59Z', NOW)).toBe('just now');
+    expect(shortRelativeTime('2026-11-22T12:00:11Z', NOW)).toBe('just now');
+  });
+
+  it('says a timestamp far ahead of this computer is ahead, not "in …"', () => {
+    expect(relativeTime('2026-11-22T15:00:00Z', NOW)).toBe("3 h ahead of this computer's clock");
+    expect(shortRelativeTime('2026-11-22T15:30:00Z', NOW)).toBe('3 h ahead');
+    expect(relativeTime('2026-11-22T15:00:00Z', NOW)).not.toMatch(/^in /);
   });
 
   it('accepts fractional seconds', () => {

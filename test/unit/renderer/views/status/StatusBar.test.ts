@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/svelte';
+import { flushSync } from 'svelte';
+import StatusBar from '../../../../../src-renderer/src/views/status/StatusBar.svelte';
+import { Workspace, DEFAULT_SETTINGS } from '../../../../../src-renderer/src/state/workspace.svelte';
+import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
+import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
+import { FakeBridge, NOW, snapshot, status } from '../../fixtures';
+
+process.env.TZ = 'UTC';
+
+let bridge: FakeBridge;
+beforeEach(() => {
+  bridge = new FakeBridge()
+    .handle('app:info', () => ({ shell: 'web', version: '0.1.0', platform: 'linux', demo: false }))
+    .handle('settings:get', () => DEFAULT_SETTINGS)
+    .handle('status:get', () => status())
+    .handle('assets:get', () => snapshot([]))
+    .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }));
+  setBridge(bridge);
+});
+afterEach(() => {
+  cleanup();
+  setBridge(null);
+});
+
+describe('StatusBar times', () => {
+  it('a sync that lands between two clock ticks reads "just now", never "in 11 s"', async () => {
+    let t = NOW;
+    const ws = new Workspace(new Clock(() => t));
+    await ws.init();
+    render(StatusBar, { ws });
+    // The clock last ticked at NOW; the service stamps the sync 11 s later, before the next tick.
+    t = NOW + 11_000;
+    bridge.emit('status', status({ lastSyncAt: '2026-11-22T12:00:11Z' }));
+    flushSync();
+    expect(screen.getByText('Synced 12:00:11 · just now')).toBeInTheDocument();
+    expect(screen.queryByText(/· in /)).not.toBeInTheDocument();
+    expect(ws.clock.now).toBe(NOW + 11_000);
+  });
+
+  it('a new asset list moves the clock too (the list ages read from it)', async () => {
+    let t = NOW;
+    const ws = new Workspace(new Clock(() => t));
+    await ws.init();
+    t = NOW + 14_000;
+    bridge.emit('assets', snapshot([], { fetchedAt: '2026-11-22T12:00:14Z' }));
+    expect(ws.clock.now).toBe(NOW + 14_000);
+  });
+});

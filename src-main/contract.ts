@@ -125,6 +125,15 @@ export interface AssetChange {
 
 // ---------------------------------------------------------------- embed sessions
 
+/** Most asset ids accepted in one call (exports, maps of a selection). */
+export const MAX_ASSET_IDS = 5000;
+/**
+ * Longest `assets=` query sent for a map of a selection: the subset endpoint takes the ids
+ * in the query string, and long request lines are refused by proxies and servers (414).
+ * With ids like `thing:1234` this is about 160 assets per map.
+ */
+export const MAX_ASSETS_QUERY_CHARS = 1800;
+
 export type EmbedRequest =
   | { kind: 'branch' }
   | { kind: 'subset'; assetIds: string[] }
@@ -216,13 +225,23 @@ export type SignInState =
 // ---------------------------------------------------------------- settings
 
 export type Units = 'metric' | 'imperial';
-export type SortKey = 'name' | 'lastUpdate' | 'fuel' | 'category';
+
+/** Optional columns of the asset list (the name is always shown), in display order. */
+export const LIST_COLUMNS = ['id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'] as const;
+export type ListColumn = (typeof LIST_COLUMNS)[number];
+export const DEFAULT_LIST_COLUMNS: readonly ListColumn[] = ['category', 'lastUpdate', 'fuel', 'ignition'];
+
+/** What the asset list can be sorted by: the name and every optional column but ignition. */
+export const SORT_KEYS = ['name', 'id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'speed', 'engineHours', 'odometer'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
 
 export interface ListState {
   search: string;
   filters: string[]; // filter ids, e.g. 'type:thing', 'ignition:on', 'stale'
   sort: SortKey;
   descending: boolean;
+  /** The optional columns shown (each at most once; the list shows them in LIST_COLUMNS order). */
+  columns: ListColumn[];
 }
 
 export interface Settings {
@@ -243,7 +262,7 @@ export const DEFAULT_SETTINGS: Settings = {
   tileUrl: '', // the composition root fills in the demo service's tiles
   tileAttribution: '',
   retentionDays: 30,
-  list: { search: '', filters: [], sort: 'name', descending: false },
+  list: { search: '', filters: [], sort: 'name', descending: false, columns: [...DEFAULT_LIST_COLUMNS] },
 };
 
 // ---------------------------------------------------------------- offline data

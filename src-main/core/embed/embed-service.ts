@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_ASSETS_QUERY_CHARS } from '../../contract';
 import type { AssetSnapshot, EmbedRequest, EmbedSession } from '../../contract';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
@@ -7,8 +8,8 @@ import { checkEmbedUrl, embedPolicy, isEmbedUrlAllowed, type EmbedPolicy } from 
 import { embedExpiry, pickEmbedUrl } from './embed-url';
 
 export const ASSET_ID_PATTERN = /^(thing|area):\d+$/;
-/** Longest `assets=` query we send: long URLs are refused by proxies and servers (414). */
-export const MAX_ASSETS_QUERY_CHARS = 1800;
+/** Longest `assets=` query we send (declared in the contract: the renderer splits selections by it). */
+export { MAX_ASSETS_QUERY_CHARS };
 /** An asset's own URL from the list is reused only while it stays valid this much longer. */
 export const MIN_REMAINING_VALIDITY_MS = 5 * 60 * 1000;
 

@@ -5,13 +5,13 @@
  * a call into the core (and so to the service) with bad input.
  */
 import * as v from 'valibot';
-import { ALERT_RULE_KINDS, INVOKE_CHANNELS } from '../../contract';
+import { ALERT_RULE_KINDS, INVOKE_CHANNELS, LIST_COLUMNS, MAX_ASSET_IDS, SORT_KEYS } from '../../contract';
 import type { InvokeChannel, InvokeHandlers, Result } from '../../contract';
 import { AlertRulesSchema } from '../alerts/rules-schema';
 import { FleetError, toAppError } from '../errors';
 
-/** Most asset ids accepted in one call (exports, subset maps). */
-export const MAX_ASSET_IDS = 5000;
+/** Most asset ids accepted in one call (exports, subset maps): declared in the contract, so the renderer splits by the same number. */
+export { MAX_ASSET_IDS };
 /** Longest look-back for trails and position exports: 90 days. */
 export const MAX_HOURS_BACK = 2160;
 
@@ -91,8 +91,12 @@ const listState = v.strictObject(
   {
     search: text(200, 'the search text'),
     filters: v.pipe(v.array(requiredText(64, 'a filter id'), 'filters must be a list'), v.maxLength(50, 'at most 50 filters')),
-    sort: v.picklist(['name', 'lastUpdate', 'fuel', 'category'], 'sort must be name, lastUpdate, fuel or category'),
+    sort: v.picklist(SORT_KEYS, `sort must be one of ${SORT_KEYS.join(', ')}`),
     descending: v.boolean('descending must be true or false'),
+    columns: v.pipe(
+      v.array(v.picklist(LIST_COLUMNS, `a list column must be one of ${LIST_COLUMNS.join(', ')}`), 'columns must be a list'),
+      v.check((cols) => new Set(cols).size === cols.length, 'a list column is named twice'),
+    ),
   },
   'the list state has an unknown field',
 );

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, type ListState } from '../../contract';
+import { DEFAULT_SETTINGS, LIST_COLUMNS, SORT_KEYS, type ListState } from '../../contract';
 
 export { DEFAULT_SETTINGS };
 export const DEFAULT_LIST_STATE: ListState = DEFAULT_SETTINGS.list;
@@ -31,8 +31,12 @@ export const ListStateSchema = v.strictObject(
       v.array(v.pipe(v.string('A filter must be text'), v.maxLength(100, 'A filter name is too long')), 'The filters must be a list'),
       v.maxLength(50, 'At most 50 filters can be active'),
     ),
-    sort: v.picklist(['name', 'lastUpdate', 'fuel', 'category'], 'Sort by name, last update, fuel or category'),
+    sort: v.picklist(SORT_KEYS, `Sort by one of: ${SORT_KEYS.join(', ')}`),
     descending: v.boolean('The sort direction must be true or false'),
+    columns: v.pipe(
+      v.array(v.picklist(LIST_COLUMNS, `A list column is one of: ${LIST_COLUMNS.join(', ')}`), 'The list columns must be a list'),
+      v.check((cols) => new Set(cols).size === cols.length, 'A list column is named twice'),
+    ),
   },
   (issue) => (issue.expected === 'never' ? `Unknown list setting ${issue.received}` : 'The list state must be an object'),
 );

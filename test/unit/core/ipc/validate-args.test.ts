@@ -103,6 +103,14 @@ describe('validateInvoke', () => {
     expect(refusal('embed:open', [{ kind: 'subset', assetIds: [] }]).kind).toBe('invalid-argument');
   });
 
+  it('checks the list state sent with settings:set, columns included', () => {
+    const list = { search: '', filters: [], sort: 'odometer', descending: false, columns: ['id', 'serial', 'speed', 'engineHours', 'odometer', 'positionAge'] };
+    expect(validateInvoke('settings:set', [{ list }]).args).toEqual([{ list }]);
+    expect(refusal('settings:set', [{ list: { ...list, columns: ['id', 'password'] } }]).path).toBe('$[0].list.columns.1');
+    expect(refusal('settings:set', [{ list: { ...list, columns: ['id', 'id'] } }]).message).toContain('a list column is named twice');
+    expect(refusal('settings:set', [{ list: { ...list, sort: 'colour' } }]).path).toBe('$[0].list.sort');
+  });
+
   it('refuses non-http(s) URLs and URLs with credentials', () => {
     for (const baseUrl of ['javascript:alert(1)//v1', 'file:///etc/v1', 'https://u:p@fleet.example/v1', 'not a url']) {
       const err = refusal('profiles:save', [{ ...goodProfile, baseUrl }]);

@@ -74,6 +74,23 @@ describe('SettingsStore', () => {
     expect(store.notice).toMatch(/refreshIntervalSec/);
   });
 
+  it('remembers the list columns; refuses unknown and repeated ones; a file from before columns gets the default set', () => {
+    const store = new SettingsStore(dir);
+    expect(store.get().list.columns).toEqual(['category', 'lastUpdate', 'fuel', 'ignition']);
+    const next = store.update({ list: { columns: ['id', 'speed', 'odometer'] } });
+    expect(next.list).toMatchObject({ columns: ['id', 'speed', 'odometer'], sort: 'name' });
+    expect(new SettingsStore(dir).get().list.columns).toEqual(['id', 'speed', 'odometer']);
+    expect(rejects(store, { list: { columns: ['colour'] } }).path).toBe('$.list.columns.0');
+    expect(rejects(store, { list: { columns: ['id', 'id'] } }).message).toBe('A list column is named twice');
+    expect(rejects(store, { list: { columns: 'id' } }).message).toBe('The list columns must be a list');
+    expect(store.update({ list: { sort: 'engineHours' } }).list.sort).toBe('engineHours');
+
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ list: { search: 'crane', filters: [], sort: 'fuel', descending: true } }));
+    const old = new SettingsStore(dir);
+    expect(old.get().list).toEqual({ search: 'crane', filters: [], sort: 'fuel', descending: true, columns: ['category', 'lastUpdate', 'fuel', 'ignition'] });
+    expect(old.notice).toBeNull();
+  });
+
   it('returns copies: changing a result does not change the store', () => {
     const store = new SettingsStore(dir);
     const s = store.get();

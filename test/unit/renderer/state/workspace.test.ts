@@ -10,7 +10,7 @@ describe('Workspace', () => {
   let settings: Settings;
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW });
-    settings = { ...DEFAULT_SETTINGS, staleAfterMin: 30, list: { search: 'truck', filters: ['ignition:on'], sort: 'fuel', descending: true } };
+    settings = { ...DEFAULT_SETTINGS, staleAfterMin: 30, list: { search: 'truck', filters: ['ignition:on'], sort: 'fuel', descending: true, columns: ['id', 'fuel'] } };
     bridge = new FakeBridge()
       .handle('app:info', () => ({ shell: 'web', version: '0.1.0', platform: 'linux', demo: true }))
       .handle('settings:get', () => settings)
@@ -42,7 +42,7 @@ describe('Workspace', () => {
     ws.toggleFilter('ignition:on');
     expect(bridge.callsTo('settings:set')).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(600);
-    expect(bridge.callsTo('settings:set')).toEqual([[{ list: { search: 'tr', filters: [], sort: 'fuel', descending: true } }]]);
+    expect(bridge.callsTo('settings:set')).toEqual([[{ list: { search: 'tr', filters: [], sort: 'fuel', descending: true, columns: ['id', 'fuel'] } }]]);
     ws.dispose();
   });
 

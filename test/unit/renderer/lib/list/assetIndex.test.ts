@@ -12,7 +12,7 @@ const assets = [
   asset(4, { assetId: 'area:9', type: 'area', name: 'Yard', category: undefined, serialNumber: undefined }, null),
 ];
 const index = indexAssets(assets);
-const list = (patch: Partial<ListState> = {}): ListState => ({ search: '', filters: [], sort: 'name', descending: false, ...patch });
+const list = (patch: Partial<ListState> = {}): ListState => ({ search: '', filters: [], sort: 'name', descending: false, columns: [], ...patch });
 const ids = (l: Partial<ListState>) => applyList(index, list(l), NOW, 60).rows.map((r) => r.asset.assetId);
 
 describe('search', () => {

@@ -4,7 +4,7 @@
  * `$state.raw` and replaced, never mutated. Errors never clear the snapshot.
  */
 import { DEFAULT_SETTINGS } from '../../../src-main/contract';
-import type { AppError, AppInfo, AssetChange, AssetSnapshot, ListState, MenuCommand, Settings, SyncStatus, Asset, TrailPoint } from '../../../src-main/contract';
+import type { AppError, AppInfo, AssetChange, AssetSnapshot, ListState, MenuCommand, ProfilesState, Settings, SyncStatus, Asset, TrailPoint } from '../../../src-main/contract';
 import { call, errorOf, fleet } from '../lib/bridge';
 import { applyList, assetsById, idSet, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
 import { clickSelect, emptySelection, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
@@ -20,6 +20,10 @@ export class Workspace {
   readonly clock: Clock;
 
   appInfo = $state.raw<AppInfo | null>(null);
+  /** Connection profiles (branches) and which is active; null until the main side answers. */
+  profiles = $state.raw<ProfilesState | null>(null);
+  /** The active branch's name, or null before the profiles are known. */
+  readonly branchName: string | null = $derived(this.profiles?.profiles.find((p) => p.id === this.profiles?.activeId)?.name ?? null);
   snapshot = $state.raw<AssetSnapshot | null>(null);
   status = $state.raw<SyncStatus | null>(null);
   settings = $state.raw<Settings>(DEFAULT_SETTINGS);
@@ -67,6 +71,7 @@ export class Workspace {
       bridge.on('assets', (snap) => this.setSnapshot(snap)),
       bridge.on('assets:changed', (change) => this.applyChange(change)),
       bridge.on('menu:command', ({ command }) => this.onCommand(command)),
+      bridge.on('profiles:changed', (next) => this.#profilesChanged(next)),
       // The list state is the workspace's own; only the rest follows changes made elsewhere.
       bridge.on('settings', (next) => (this.settings = { ...next, list: this.settings.list })),
     );
@@ -81,6 +86,28 @@ export class Workspace {
     const failed = [info, settings, status, snapshot].find((r) => r.status === 'rejected');
     if (failed && failed.status === 'rejected') this.actionError = errorOf(failed.reason);
     this.loaded = true;
+    void this.#loadProfiles();
+  }
+
+  async #loadProfiles(): Promise<void> {
+    try {
+      const state = await call('profiles:list');
+      this.profiles ??= state; // an announcement that came first is newer
+    } catch {
+      // Without the list the header just does not name the branch.
+    }
+  }
+
+  /** A switch (or an edit) of profiles: the branch name and what depends on the profile (demo) follow. */
+  async #profilesChanged(next: ProfilesState): Promise<void> {
+    const switched = this.profiles?.activeId !== next.activeId;
+    this.profiles = next;
+    if (!switched) return;
+    try {
+      this.appInfo = await call('app:info');
+    } catch {
+      // Keep the last one; the next switch asks again.
+    }
   }
 
   dispose(): void {

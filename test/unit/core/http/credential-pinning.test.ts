@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../../src-main/core/errors';
 import { createHttpClient, MAX_REDIRECTS, pinTokenSource } from '../../../../src-main/core/http/http-client';
+import { boundedSleep } from './bounded-fakes';
 
 const TOKEN = 'tok-pinned-abcdef123456';
 const BASE = 'https://api.fleet.example/v1';
@@ -25,6 +26,8 @@ type Route = (url: URL) => Response;
 function fakeFetch(routes: Record<string, Route>) {
   const seen: Seen[] = [];
   const answer = (url: string, init: RequestInit): Response => {
+    // A client that follows redirects without end fails here instead of hanging.
+    if (seen.length >= 200) throw new Error('more than 200 requests: a redirect or retry loop');
     const headers = new Headers(init.headers);
     seen.push({ url, authorization: headers.get('authorization'), redirect: init.redirect });
     const route = routes[url];
@@ -49,7 +52,7 @@ const redirect = (status: number, location: string) => () => new Response(null, 
 function client(routes: Record<string, Route>, origins: string[] = [BASE, AEMP]) {
   const fake = fakeFetch(routes);
   const source = pinTokenSource({ getToken: async () => TOKEN, handleUnauthorized: async () => false }, origins);
-  const http = createHttpClient(source, { fetch: fake.fetch, sleep: async () => undefined });
+  const http = createHttpClient(source, { fetch: fake.fetch, sleep: boundedSleep().sleep });
   return { http, seen: fake.seen };
 }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../../../src-main/core/http/http-client';
 import { FleetError } from '../../../../src-main/core/errors';
 import type { PinnedTokenSource } from '../../../../src-main/core/ports';
+import { boundedSleep } from './bounded-fakes';
 
 const URL_ASSETS = 'https://fleet.example/v1/branch/current/assets';
 const TOKEN = 'tok-secret-abcdef123456';
@@ -47,12 +48,10 @@ function refused(): Error {
 
 function setup(steps: Step[], opts: { token?: PinnedTokenSource; random?: number; now?: number } = {}) {
   const { fetch, calls } = fakeFetch(steps);
-  const sleeps: number[] = [];
+  const { sleep, waits: sleeps } = boundedSleep();
   const client = createHttpClient(opts.token ?? tokens(), {
     fetch,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
+    sleep,
     random: () => opts.random ?? 0.5,
     now: () => opts.now ?? Date.parse('2026-01-01T00:00:00Z'),
     baseBackoffMs: 1000,

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../../src-main/core/errors';
 import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import { MAX_ERROR_BODY_BYTES, MAX_RESPONSE_BYTES } from '../../../../src-main/core/limits';
+import { boundedSleep } from './bounded-fakes';
 
 const TOKEN = 'tok-limits-abcdef123456';
 const URL_ASSETS = 'https://fleet.example/v1/branch/current/assets';
@@ -42,7 +43,7 @@ function client(respond: () => Response) {
   }) as unknown as typeof fetch;
   const http = createHttpClient(pinTokenSource({ getToken: async () => TOKEN, handleUnauthorized: async () => false }, ['https://fleet.example']), {
     fetch: fetchImpl,
-    sleep: async () => undefined,
+    sleep: boundedSleep().sleep,
   });
   return { http, calls: () => calls };
 }

@@ -8,13 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../../src-main/core/errors';
 import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/backoff';
 import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
+import { boundedSleep } from './bounded-fakes';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
 const URL_ASSETS = 'https://fleet.example/v1/branch/current/assets';
 
 function throttling(status: number, retryAfter: string, maxCalls = 20) {
   let calls = 0;
-  const sleeps: number[] = [];
+  const { sleep, waits: sleeps } = boundedSleep();
   const fetchImpl = (async () => {
     calls += 1;
     if (calls > maxCalls) throw new Error(`the client asked ${maxCalls + 1} times: a retry loop`);
@@ -24,9 +25,7 @@ function throttling(status: number, retryAfter: string, maxCalls = 20) {
     fetch: fetchImpl,
     now: () => NOW,
     random: () => 0,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
+    sleep,
   });
   return { http, sleeps, calls: () => calls };
 }

@@ -48,3 +48,31 @@ describe('StatusBar times', () => {
     expect(ws.clock.now).toBe(NOW + 14_000);
   });
 });
+
+describe('no keychain', () => {
+  const info = (demo: boolean) => ({ shell: 'web' as const, version: '0.1.0', platform: 'linux', demo });
+
+  it('on the demo: no banner, one quiet line in the status bar', async () => {
+    const { default: Banners } = await import('../../../../../src-renderer/src/views/status/Banners.svelte');
+    const ws = new Workspace(new Clock(() => NOW));
+    ws.appInfo = info(true);
+    ws.status = status({ tokenInMemoryOnly: true });
+    render(Banners, { ws, onOpenConnection: () => {} });
+    render(StatusBar, { ws });
+    expect(screen.queryByText(/No keychain is available/)).toBeNull();
+    const note = screen.getByTestId('memory-only-note');
+    expect(note).toHaveTextContent('Sign-in kept in memory (no keychain)');
+    expect(note.closest('[role="alert"]')).toBeNull();
+  });
+
+  it('on a real profile: the banner stays, and the status bar does not repeat it', async () => {
+    const { default: Banners } = await import('../../../../../src-renderer/src/views/status/Banners.svelte');
+    const ws = new Workspace(new Clock(() => NOW));
+    ws.appInfo = info(false);
+    ws.status = status({ tokenInMemoryOnly: true });
+    render(Banners, { ws, onOpenConnection: () => {} });
+    render(StatusBar, { ws });
+    expect(screen.getByText(/No keychain is available: your sign-in is kept in memory only/)).toBeInTheDocument();
+    expect(screen.queryByTestId('memory-only-note')).toBeNull();
+  });
+});

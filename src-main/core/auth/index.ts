@@ -81,7 +81,7 @@ export async function createAuthModule(o: AuthModuleOptions): Promise<AuthModule
       handleUnauthorized: () => sessions.get(profiles.activeId).handleUnauthorized(),
       allowedOrigins: () => {
         const { baseUrl, aempUrl } = profiles.connection();
-        return [originOf(baseUrl), originOf(aempUrl)].filter((o): o is string => o !== null);
+        return [...new Set([originOf(baseUrl), originOf(aempUrl)].filter((o): o is string => o !== null))];
       },
     },
     seedToken: (profileId, accessToken) => sessions.get(profileId).store({ accessToken, refreshToken: null, expiresInSec: null, tokenType: null }),

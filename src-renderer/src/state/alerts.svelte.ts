@@ -52,7 +52,6 @@ export class AlertsStore {
   readonly #focusWindow: () => void;
   #unsubscribe: (() => void)[] = [];
   #seq = 0;
-  #listStale = false;
   #profileId: string | null = null;
 
   constructor(options: AlertsStoreOptions = {}) {
@@ -83,7 +82,6 @@ export class AlertsStore {
     this.#ws = null;
     this.#seq++;
     this.#profileId = null;
-    this.#listStale = false;
     this.counts = null;
     this.alerts = [];
     this.listLoaded = false;
@@ -122,7 +120,6 @@ export class AlertsStore {
 
   #switchProfile(profileId: string): void {
     this.#profileId = profileId;
-    this.#listStale = false;
     this.alerts = [];
     this.listLoaded = false;
     this.counts = null;
@@ -133,10 +130,9 @@ export class AlertsStore {
     void this.loadRules();
   }
 
-  /** The log changed: reload now when the panel shows it, else when it opens. */
+  /** The log changed: reload now when the panel shows it (opening it reloads anyway). */
   #listChanged(): void {
     if (this.panelOpen) void this.reload();
-    else this.#listStale = true;
   }
 
   // ------------------------------------------------------------ loading
@@ -151,7 +147,6 @@ export class AlertsStore {
       this.alerts = alerts;
       this.counts = counts;
       this.listLoaded = true;
-      this.#listStale = false;
       this.error = null;
     } catch (err) {
       if (seq === this.#seq) this.error = errorOf(err); // the last good list stays
@@ -186,7 +181,7 @@ export class AlertsStore {
     if (this.#ws) this.#ws.view = 'assets';
     this.panelOpen = true;
     this.permission = permissionOf(this.#api);
-    if (this.#listStale || !this.listLoaded) void this.reload();
+    void this.reload(); // one call; what the panel shows is never older than its opening
   }
 
   closePanel(): void {
@@ -308,7 +303,6 @@ export class AlertsStore {
       return;
     }
     if (spec.rule) this.query = { unacknowledgedOnly: true, rule: spec.rule };
-    this.#listStale = true;
     this.focus(null);
   }
 }

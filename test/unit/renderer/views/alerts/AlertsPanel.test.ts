@@ -51,7 +51,7 @@ describe('AlertsPanel', () => {
     expect(rows().length).toBeLessThan(60);
     expect(rows()[0]).toHaveAttribute('aria-setsize', '5000');
     expect(rows()[0]).toHaveAttribute('data-alert-id', '1');
-    expect(screen.getByText('5,000 unacknowledged · 5,000 in the log')).toBeInTheDocument();
+    expect(screen.getByText('5,000 unacknowledged of 5,000')).toBeInTheDocument();
   });
 
   it('shows hostile asset names and messages as text', async () => {
@@ -130,7 +130,7 @@ describe('AlertsPanel', () => {
     bridge.handle('export:alertsCsv', () => {
       throw Object.assign(new Error('Could not write alerts.csv: disk full'), { kind: 'storage' });
     });
-    await fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Export the alerts shown as CSV' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not write alerts.csv: disk full');
     expect(bridge.callsTo('export:alertsCsv')).toEqual([[{ unacknowledgedOnly: false, rule: null }]]);
   });

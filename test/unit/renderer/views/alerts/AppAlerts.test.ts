@@ -61,6 +61,18 @@ describe('App: alerts', () => {
     expect(screen.getByRole('button', { name: 'Details' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('changing the filters keeps the panel open (the app does not restart its stores)', async () => {
+    render(App);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Alerts: 2 unacknowledged' }));
+    const panel = await screen.findByTestId('alerts-panel');
+    await fireEvent.change(within(panel).getByLabelText('Rule'), { target: { value: 'stale' } });
+    await vi.waitFor(() => expect(within(within(panel).getByRole('listbox')).getAllByRole('option').map((o) => o.dataset.alertId)).toEqual(['2']));
+    await fireEvent.click(within(panel).getByLabelText('Unacknowledged only'));
+    await vi.waitFor(() => expect(bridge.callsTo('alerts:list').at(-1)).toEqual([{ unacknowledgedOnly: true, rule: 'stale' }]));
+    expect(screen.getByTestId('alerts-panel')).toBeInTheDocument();
+    expect(bridge.callsTo('app:info')).toHaveLength(1);
+  });
+
   it('opens the alert rules from the settings dialog', async () => {
     render(App);
     await screen.findByText('Truck 1');

@@ -11,10 +11,12 @@ import { handleMainRequest } from './main-routes';
 import { sendBody, sendErrorBody, sendJsonBody } from './respond';
 import { FleetSimulation } from './sim';
 import { TileRenderer } from './tiles/tiles';
+import { demoGeography, demoPlaces, type DemoPlace } from './geography';
 import { TokenBook } from './tokens';
 
 export type { FaultSettings } from './faults';
 export type { DemoContext } from './context';
+export type { DemoPlace } from './geography';
 export { FleetSimulation } from './sim';
 export { TokenBook } from './tokens';
 
@@ -60,6 +62,8 @@ export interface DemoService {
   authorizeUrl: string;
   tokenUrl: string;
   tileUrl: string;
+  /** Place names of the demo map, for the app to draw as text over its tiles. */
+  places: DemoPlace[];
   clientId: string;
   demoToken: string;
   sim: FleetSimulation;
@@ -133,7 +137,8 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
   };
   const assets = new AssetListRenderer(sim, signer, origin);
   const embed = new EmbedRoutes(context, signer);
-  const tiles = new TileRenderer();
+  const geography = demoGeography(sim);
+  const tiles = new TileRenderer(geography);
 
   /** Connection-level faults; true when the request was answered (or dropped) here. */
   async function injectFaults(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -229,6 +234,7 @@ export async function startDemoService(options: DemoOptions = {}): Promise<DemoS
     authorizeUrl: `${origin}/oauth/authorize`,
     tokenUrl: `${origin}/oauth/token`,
     tileUrl: `${origin}/tiles/{z}/{x}/{y}.png`,
+    places: demoPlaces(geography),
     clientId: DEMO_CLIENT_ID,
     demoToken,
     sim,

@@ -87,7 +87,7 @@ const PROFILES: readonly CategoryProfile[] = [
 ];
 
 /** Depots around Salt Lake City (region:UT). */
-const DEPOTS: readonly (readonly [name: string, lat: number, lng: number])[] = [
+export const DEPOTS: readonly (readonly [name: string, lat: number, lng: number])[] = [
   ['North Salt Lake', 40.8483, -111.9066],
   ['Airport', 40.7899, -111.9791],
   ['Downtown', 40.7608, -111.891],

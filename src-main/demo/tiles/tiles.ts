@@ -1,73 +1,62 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { encodePng } from './png';
+import type { DemoGeography } from '../geography';
+import { drawTile } from './draw-map';
 
-const SIZE = 256;
 const MAX_ZOOM = 19;
-const CACHE_LIMIT = 2000;
+/** Rendered tiles kept in memory, least recently used out first. */
+const CACHE_BYTES = 32 * 1024 * 1024;
+/** Bumped when the drawing changes, so caches holding older tiles revalidate to new ones. */
+const STYLE_VERSION = 2;
 
-/** 3×5 bitmap glyphs for the tile label, one string of 15 bits per character. */
-const GLYPHS: Record<string, string> = {
-  '0': '111101101101111',
-  '1': '010110010010111',
-  '2': '111001111100111',
-  '3': '111001111001111',
-  '4': '101101111001001',
-  '5': '111100111001111',
-  '6': '111100111101111',
-  '7': '111001001001001',
-  '8': '111101111101111',
-  '9': '111101111001111',
-  '/': '001001010100100',
-};
-
-type Rgb = readonly [number, number, number];
-const LAND: Rgb = [238, 234, 222];
-const GRID: Rgb = [214, 208, 194];
-const BORDER: Rgb = [190, 182, 166];
-const INK: Rgb = [120, 112, 100];
-
-function drawTile(z: number, x: number, y: number): Buffer {
-  const rgb = new Uint8Array(SIZE * SIZE * 3);
-  const put = (px: number, py: number, c: Rgb): void => {
-    if (px < 0 || py < 0 || px >= SIZE || py >= SIZE) return;
-    rgb.set(c, (py * SIZE + px) * 3);
-  };
-  for (let py = 0; py < SIZE; py++) {
-    for (let px = 0; px < SIZE; px++) {
-      const edge = px === 0 || py === 0;
-      const grid = px % 64 === 0 || py % 64 === 0;
-      put(px, py, edge ? BORDER : grid ? GRID : LAND);
-    }
-  }
-  const label = `${z}/${x}/${y}`;
-  const scale = 3;
-  let cursor = 8;
-  for (const ch of label) {
-    const glyph = GLYPHS[ch];
-    for (let bit = 0; bit < 15; bit++) {
-      if (glyph[bit] !== '1') continue;
-      const gx = bit % 3;
-      const gy = Math.floor(bit / 3);
-      for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) put(cursor + gx * scale + dx, 8 + gy * scale + dy, INK);
-    }
-    cursor += 4 * scale;
-  }
-  return encodePng(SIZE, SIZE, rgb);
-}
-
-/** `GET /tiles/{z}/{x}/{y}.png`: generated placeholder map tiles, cached in memory. No auth. */
+/**
+ * `GET /tiles/{z}/{x}/{y}.png`: the demo map, drawn from the demo geography. No auth.
+ * Tiles are deterministic (same geography, same bytes) and carry an ETag, so a
+ * cache can revalidate with If-None-Match and get 304.
+ */
 export class TileRenderer {
   private readonly cache = new Map<string, Buffer>();
+  private cachedBytes = 0;
+  private readonly tag: string;
+  private readonly cacheLimit: number;
 
+  constructor(
+    private readonly geography: DemoGeography,
+    options: { cacheBytes?: number } = {},
+  ) {
+    this.cacheLimit = options.cacheBytes ?? CACHE_BYTES;
+    // The geography of one seed and fleet size never changes while the service runs.
+    this.tag = createHash('sha256').update(JSON.stringify({ STYLE_VERSION, geography })).digest('hex').slice(0, 16);
+  }
+
+  /** The PNG of one tile, drawn on first use and then served from memory. */
   tile(z: number, x: number, y: number): Buffer {
     const key = `${z}/${x}/${y}`;
-    let png = this.cache.get(key);
-    if (!png) {
-      png = drawTile(z, x, y);
-      if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
-      this.cache.set(key, png);
+    const hit = this.cache.get(key);
+    if (hit) {
+      this.cache.delete(key); // re-insert: Map order is the recency order
+      this.cache.set(key, hit);
+      return hit;
+    }
+    const png = drawTile(this.geography, z, x, y);
+    this.cache.set(key, png);
+    this.cachedBytes += png.length;
+    for (const [oldKey, old] of this.cache) {
+      if (this.cachedBytes <= this.cacheLimit) break;
+      this.cache.delete(oldKey);
+      this.cachedBytes -= old.length;
     }
     return png;
+  }
+
+  /** Bytes of rendered tiles held in memory. */
+  get cacheBytes(): number {
+    return this.cachedBytes;
+  }
+
+  /** The ETag of tile z/x/y. */
+  etag(z: number, x: number, y: number): string {
+    return `"${this.tag}-${z}-${x}-${y}"`;
   }
 
   handle(req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -85,8 +74,15 @@ export class TileRenderer {
       res.end('Only GET is supported.');
       return;
     }
+    const etag = this.etag(z, x, y);
+    const headers = { etag, 'cache-control': 'public, max-age=86400', 'access-control-allow-origin': '*' };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
     const png = this.tile(z, x, y);
-    res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length), 'cache-control': 'public, max-age=86400', 'access-control-allow-origin': '*' });
+    res.writeHead(200, { ...headers, 'content-type': 'image/png', 'content-length': String(png.length) });
     res.end(req.method === 'HEAD' ? undefined : png);
   }
 }

@@ -9,7 +9,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { FleetError, registerSecret, scrubSecrets } from '../errors';
-import { MAX_REDIRECTS } from '../limits';
+import { readLimited } from '../http/read-body';
+import { MAX_REDIRECTS, MAX_RESPONSE_BYTES } from '../limits';
 
 // ---------------------------------------------------------------- PKCE and state
 
@@ -325,7 +326,7 @@ async function postForm(endpoint: TokenEndpoint, form: Record<string, string>, c
       });
       if (!REDIRECTS.has(res.status)) {
         status = res.status;
-        text = await res.text();
+        text = await readLimited(res, { maxBytes: MAX_RESPONSE_BYTES, past: 'fail', endpoint: 'the token endpoint' });
         break;
       }
       url = tokenRedirectTarget(res.status, res.headers?.get('location'), url, redirects);

@@ -4,8 +4,9 @@
  * token never appears in the message.
  */
 import type { ConnectionTest } from '../../contract';
-import { scrubSecrets } from '../errors';
-import { MAX_REDIRECTS } from '../limits';
+import { FleetError, scrubSecrets } from '../errors';
+import { readLimited } from '../http/read-body';
+import { MAX_ASSET_LIST_BYTES, MAX_REDIRECTS } from '../limits';
 
 export type ProbeFetch = (
   url: string,
@@ -48,7 +49,7 @@ export async function probeConnection(o: ProbeOptions): Promise<ConnectionTest> 
       const res = await doFetch(at, { headers, signal, redirect: 'manual' });
       if (!REDIRECTS.has(res.status)) {
         status = res.status;
-        body = await res.text();
+        body = await readLimited(res, { maxBytes: MAX_ASSET_LIST_BYTES, past: 'fail', endpoint: new URL(at).pathname });
         break;
       }
       const next = sameOriginTarget(res.headers?.get('location'), at);
@@ -59,6 +60,7 @@ export async function probeConnection(o: ProbeOptions): Promise<ConnectionTest> 
       at = next.url;
     }
   } catch (e) {
+    if (e instanceof FleetError) return { ok: false, message: scrubSecrets(e.message) };
     const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
     const reason = e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e);
     return {

@@ -47,3 +47,11 @@ export async function readBody(res: Response, limit: BodyLimit): Promise<string>
   // fatal: false keeps text() behaviour (bad sequences become U+FFFD); the BOM is dropped.
   return new TextDecoder('utf-8').decode(bytes);
 }
+
+/**
+ * The text of an answer from a fetch-like function: streamed under the limit when it is a
+ * real Response, else its own `text()` (test doubles).
+ */
+export function readLimited(res: { text(): Promise<string> }, limit: BodyLimit): Promise<string> {
+  return res instanceof Response ? readBody(res, limit) : res.text();
+}

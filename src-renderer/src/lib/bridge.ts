@@ -5,7 +5,9 @@
  * with `setBridge`.
  */
 import type { AppError, FleetBridge, InvokeArgs, InvokeChannel, InvokeResult } from '../../../src-main/contract';
-import { createWebBridge } from './web-bridge';
+import { createWebBridge, type BridgeLoss, type WebBridge } from './web-bridge';
+
+export type { BridgeLoss };
 
 declare global {
   interface Window {
@@ -22,6 +24,27 @@ export function setBridge(next: FleetBridge | null): void {
 export function fleet(): FleetBridge {
   bridge ??= window.fleet ?? createWebBridge();
   return bridge;
+}
+
+function isWebBridge(b: FleetBridge): b is WebBridge {
+  return typeof (b as Partial<WebBridge>).onLoss === 'function' && typeof (b as Partial<WebBridge>).useAddress === 'function';
+}
+
+/**
+ * Follows the web shell's reachability (web bridge only: Electron's IPC cannot go stale).
+ * Calls `listener` with the current loss at once, then on every change.
+ */
+export function watchBridgeLoss(listener: (loss: BridgeLoss | null) => void): () => void {
+  const b = fleet();
+  if (!isWebBridge(b)) return () => {};
+  listener(b.loss());
+  return b.onLoss(listener);
+}
+
+/** Opens Fleet Desk at a pasted address (web bridge only); null when taken, else why not. */
+export function useNewAddress(text: string): string | null {
+  const b = fleet();
+  return isWebBridge(b) ? b.useAddress(text) : 'Only the browser version of Fleet Desk opens an address.';
 }
 
 /** An error the main side reported, with its kind kept for the UI. */

@@ -4,6 +4,13 @@
  *
  * The secret arrives once in the address (`#secret=…`); it is kept in sessionStorage
  * (this tab only, gone when the tab closes) and removed from the address bar.
+ *
+ * The secret is per launch: a tab left open across a restart of the web shell holds a
+ * key the new run refuses (403). The bridge notices (a refused call, or a dropped event
+ * socket followed by a refused probe), stops sending the dead key, and reports the loss
+ * so the page can say "Fleet Desk was restarted" instead of "Online". The new address
+ * pasted into this tab (only its #fragment differs, so the browser does not load the
+ * page again) or typed into the notice (`useAddress`) is taken and the page reloads.
  */
 import type { AppError, EventChannel, FleetBridge, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Result } from '../../../src-main/contract';
 
@@ -26,8 +33,12 @@ export interface WebBridgeDeps {
   openSocket: (url: string, protocols: string[]) => SocketLike;
   location: Pick<Location, 'hash' | 'host' | 'protocol' | 'pathname' | 'search'>;
   history: Pick<History, 'replaceState'>;
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  storage: Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'removeItem'>>;
   setTimeout: (fn: () => void, ms: number) => unknown;
+  /** Calls `fn` when the address's #fragment changes (a new address pasted into this tab). */
+  listenHashChange?: (fn: () => void) => void;
+  reload?: () => void;
+  assign?: (url: string) => void;
 }
 
 function browserDeps(): WebBridgeDeps {
@@ -38,24 +49,68 @@ function browserDeps(): WebBridgeDeps {
     history: window.history,
     storage: window.sessionStorage,
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    listenHashChange: (fn) => window.addEventListener('hashchange', fn),
+    reload: () => window.location.reload(),
+    assign: (url) => window.location.assign(url),
   };
 }
 
+/**
+ * Why the page lost the web shell: `restarted` — it answers but refuses this tab's key
+ * (a new run); `unreachable` — nothing answers (stopped, or restarted on another port).
+ */
+export type BridgeLoss = 'restarted' | 'unreachable';
+
+/** The web bridge: the contract, plus what only a browser tab needs. */
+export interface WebBridge extends FleetBridge {
+  /** The current loss, or null while the web shell answers. */
+  loss(): BridgeLoss | null;
+  /** Calls `listener` on every change of `loss()`; returns the unsubscribe. */
+  onLoss(listener: (loss: BridgeLoss | null) => void): () => void;
+  /**
+   * Opens Fleet Desk at an address the user pasted (the one a new run printed): null when
+   * taken (the page reloads or goes there), else what is wrong with it, for the user.
+   */
+  useAddress(text: string): string | null;
+}
+
 const LOST_CONNECTION: AppError = { kind: 'network', message: "Lost the connection to Fleet Desk's local server" };
+const RESTARTED: AppError = {
+  kind: 'forbidden',
+  message: 'Fleet Desk was restarted, so this page\'s access key no longer works: reload this page with the address Fleet Desk printed.',
+};
+const NOT_AN_ADDRESS = 'That is not a Fleet Desk address: paste the one Fleet Desk printed, like http://127.0.0.1:<port>/#secret=…';
+const NO_KEY_IN_ADDRESS = 'That address has no access key (#secret=…): paste the whole address Fleet Desk printed.';
 const NO_SECRET: AppError = {
   kind: 'forbidden',
   message: 'This page has no access key. Open the address Fleet Desk printed when it started.',
 };
 
+function secretInHash(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('secret') || null;
+}
+
+function keepSecret(deps: WebBridgeDeps, secret: string): void {
+  try {
+    deps.storage.setItem(SECRET_STORAGE_KEY, secret);
+  } catch {
+    // Storage disabled: the secret still works for this page load.
+  }
+}
+
+function forgetSecret(deps: WebBridgeDeps): void {
+  try {
+    deps.storage.removeItem?.(SECRET_STORAGE_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
 /** Takes the secret out of the address (keeping it for this tab), or reads the kept one. */
 function takeSecret(deps: WebBridgeDeps): string | null {
-  const fromHash = new URLSearchParams(deps.location.hash.replace(/^#/, '')).get('secret');
+  const fromHash = secretInHash(deps.location.hash);
   if (fromHash) {
-    try {
-      deps.storage.setItem(SECRET_STORAGE_KEY, fromHash);
-    } catch {
-      // Storage disabled: the secret still works for this page load.
-    }
+    keepSecret(deps, fromHash);
     deps.history.replaceState(null, '', `${deps.location.pathname}${deps.location.search}`);
     return fromHash;
   }
@@ -73,26 +128,58 @@ function isResult(body: unknown): body is Result<unknown> {
   return r.ok === false && typeof r.error?.kind === 'string' && typeof r.error.message === 'string';
 }
 
-export function createWebBridge(deps: WebBridgeDeps = browserDeps()): FleetBridge {
+export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge {
   const secret = takeSecret(deps);
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const lossListeners = new Set<(loss: BridgeLoss | null) => void>();
   let socket: SocketLike | null = null;
   let failures = 0;
+  let lost: BridgeLoss | null = null;
+  let probing = false;
+
+  function setLoss(next: BridgeLoss | null): void {
+    if (lost === next || lost === 'restarted') return; // a dead key stays dead until the page reloads
+    lost = next;
+    if (next === 'restarted') forgetSecret(deps);
+    for (const listener of [...lossListeners]) {
+      try {
+        listener(next);
+      } catch (err) {
+        console.error('Fleet Desk: a connection-loss listener failed', err);
+      }
+    }
+  }
+
+  deps.listenHashChange?.(() => {
+    const fresh = secretInHash(deps.location.hash);
+    if (!fresh) return;
+    keepSecret(deps, fresh);
+    deps.history.replaceState(null, '', `${deps.location.pathname}${deps.location.search}`);
+    deps.reload?.();
+  });
+
+  function post(channel: string, args: unknown): Promise<Response> {
+    return deps.fetch(`/api/invoke/${encodeURIComponent(channel)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Fleet-Secret': secret ?? '' },
+      body: JSON.stringify({ args }),
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  }
 
   async function invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>> {
     if (!secret) return { ok: false, error: NO_SECRET };
+    if (lost === 'restarted') return { ok: false, error: RESTARTED };
     let response: Response;
     try {
-      response = await deps.fetch(`/api/invoke/${encodeURIComponent(channel)}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Fleet-Secret': secret },
-        body: JSON.stringify({ args }),
-        credentials: 'omit',
-        cache: 'no-store',
-      });
+      response = await post(channel, args);
     } catch {
+      setLoss('unreachable');
       return { ok: false, error: LOST_CONNECTION };
     }
+    if (response.status === 403) setLoss('restarted');
+    else if (lost === 'unreachable') setLoss(null);
     let body: unknown;
     try {
       body = await response.json();
@@ -138,6 +225,7 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): FleetBridg
     socket = ws;
     ws.onopen = () => {
       failures = 0;
+      setLoss(null);
     };
     ws.onmessage = (ev) => deliver(ev.data);
     ws.onerror = () => {
@@ -146,16 +234,61 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): FleetBridg
     ws.onclose = () => {
       if (socket !== ws) return;
       socket = null;
+      void probe();
       scheduleReconnect();
     };
   }
 
+  /**
+   * The socket closed: browsers do not say why (a refused upgrade looks like any drop),
+   * so one cheap call tells a restarted web shell (403) from a stopped one (no answer).
+   */
+  async function probe(): Promise<void> {
+    if (probing || lost === 'restarted') return;
+    probing = true;
+    try {
+      const response = await post('status:get', []);
+      if (response.status === 403) setLoss('restarted');
+    } catch {
+      setLoss('unreachable');
+    } finally {
+      probing = false;
+    }
+  }
+
   function scheduleReconnect(): void {
+    if (lost === 'restarted') return;
     const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures);
     failures += 1;
     deps.setTimeout(() => {
-      if (!socket) connect();
+      if (!socket && lost !== 'restarted') connect();
     }, delay);
+  }
+
+  function useAddress(text: string): string | null {
+    let url: URL;
+    try {
+      url = new URL(text.trim());
+    } catch {
+      return NOT_AN_ADDRESS;
+    }
+    if (url.protocol !== 'http:' || !['127.0.0.1', 'localhost'].includes(url.hostname) || url.username || url.password) return NOT_AN_ADDRESS;
+    const fresh = secretInHash(url.hash);
+    if (!fresh) return NO_KEY_IN_ADDRESS;
+    if (url.host === deps.location.host && deps.location.protocol === 'http:') {
+      keepSecret(deps, fresh);
+      deps.reload?.();
+    } else {
+      deps.assign?.(url.href);
+    }
+    return null;
+  }
+
+  function onLoss(listener: (loss: BridgeLoss | null) => void): () => void {
+    lossListeners.add(listener);
+    return () => {
+      lossListeners.delete(listener);
+    };
   }
 
   function on<E extends EventChannel>(name: E, listener: (payload: FleetEvents[E]) => void): () => void {
@@ -169,5 +302,5 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): FleetBridg
     };
   }
 
-  return { invoke, on };
+  return { invoke, on, loss: () => lost, onLoss, useAddress };
 }

@@ -40,7 +40,7 @@ function setup(hash = '#secret=abc123', stored: Record<string, string> = {}) {
     },
     location: { hash, host: '127.0.0.1:4000', protocol: 'http:', pathname: '/', search: '' },
     history: { replaceState: vi.fn() },
-    storage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
+    storage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) },
     setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
   };
   const runTimers = () => timers.splice(0).forEach((t) => t.fn());
@@ -170,5 +170,106 @@ describe('web bridge events', () => {
     const { deps, sockets } = setup('');
     createWebBridge(deps).on('status', () => {});
     expect(sockets).toHaveLength(0);
+  });
+});
+
+describe('web bridge after a restart of the web shell (a new per-launch secret)', () => {
+  const refused = () => json(403, { ok: false, error: { kind: 'forbidden', message: 'Fleet Desk refused this request' } });
+
+  it('a call refused with 403 means the key is from an earlier run: reported once, later calls not sent', async () => {
+    const { deps, storage } = setup();
+    const bridge = createWebBridge(deps);
+    const losses: string[] = [];
+    bridge.onLoss((loss) => losses.push(loss));
+    deps.fetch.mockResolvedValue(refused());
+    const first = await bridge.invoke('assets:refresh');
+    expect(first).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(losses).toEqual(['restarted']);
+    expect(bridge.loss()).toBe('restarted');
+    // The stale key is dropped so a reload of this tab does not send it again.
+    expect(storage.has(SECRET_STORAGE_KEY)).toBe(false);
+    const second = await bridge.invoke('status:get');
+    expect(second).toMatchObject({ ok: false, error: { kind: 'forbidden', message: expect.stringContaining('Fleet Desk was restarted') } });
+    expect(deps.fetch).toHaveBeenCalledTimes(1);
+    expect(losses).toEqual(['restarted']);
+  });
+
+  it('a dropped event socket whose reconnect is refused is told apart by a probe: 403 → restarted, no more reconnects', async () => {
+    const { deps, sockets, timers, runTimers } = setup();
+    const bridge = createWebBridge(deps);
+    const losses: string[] = [];
+    bridge.onLoss((loss) => losses.push(loss));
+    bridge.on('status', () => {});
+    sockets[0].open();
+    deps.fetch.mockResolvedValue(refused());
+    sockets[0].drop(); // the old shell went away
+    await vi.waitFor(() => expect(losses).toEqual(['restarted']));
+    expect(deps.fetch.mock.calls[0][0]).toBe('/api/invoke/status%3Aget');
+    runTimers();
+    expect(sockets).toHaveLength(1); // no reconnect with a key that cannot work
+    expect(timers).toHaveLength(0);
+  });
+
+  it('a server that does not answer is "unreachable" until the socket opens again', async () => {
+    const { deps, sockets, runTimers } = setup();
+    const bridge = createWebBridge(deps);
+    const losses: (string | null)[] = [];
+    bridge.onLoss((loss) => losses.push(loss));
+    bridge.on('status', () => {});
+    sockets[0].open();
+    deps.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    sockets[0].drop();
+    await vi.waitFor(() => expect(losses).toEqual(['unreachable']));
+    runTimers();
+    expect(sockets).toHaveLength(2);
+    sockets[1].open(); // the same run came back (same key)
+    expect(losses).toEqual(['unreachable', null]);
+    expect(bridge.loss()).toBeNull();
+  });
+
+  it('then says "restarted" when the server comes back with another key', async () => {
+    const { deps, sockets, runTimers } = setup();
+    const bridge = createWebBridge(deps);
+    const losses: (string | null)[] = [];
+    bridge.onLoss((loss) => losses.push(loss));
+    bridge.on('status', () => {});
+    sockets[0].open();
+    deps.fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    sockets[0].drop();
+    await vi.waitFor(() => expect(losses).toEqual(['unreachable']));
+    deps.fetch.mockResolvedValue(refused());
+    runTimers();
+    sockets[1].drop(); // upgrade refused (browsers only see a close)
+    await vi.waitFor(() => expect(losses).toEqual(['unreachable', 'restarted']));
+  });
+
+  it('a new address pasted into this tab (only the #secret changes, so no page load) is taken and the page reloads', () => {
+    const { deps, storage } = setup();
+    let onHash: (() => void) | null = null;
+    const reload = vi.fn();
+    const bridge = createWebBridge({ ...deps, listenHashChange: (fn) => (onHash = fn), reload });
+    deps.location.hash = '#secret=newkey';
+    onHash!();
+    expect(storage.get(SECRET_STORAGE_KEY)).toBe('newkey');
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(bridge.loss()).toBeNull();
+  });
+
+  it('useAddress takes a new address typed into the restart notice, and refuses anything else', () => {
+    const { deps, storage } = setup();
+    const reload = vi.fn();
+    const assign = vi.fn();
+    const bridge = createWebBridge({ ...deps, reload, assign });
+    expect(bridge.useAddress('http://127.0.0.1:4000/#secret=fresh')).toBeNull();
+    expect(storage.get(SECRET_STORAGE_KEY)).toBe('fresh');
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Another port: a new run on another port; go there (it is loopback, with a key).
+    expect(bridge.useAddress(' http://127.0.0.1:4100/#secret=other ')).toBeNull();
+    expect(assign).toHaveBeenCalledWith('http://127.0.0.1:4100/#secret=other');
+    expect(bridge.useAddress('http://127.0.0.1:4000/')).toMatch(/access key/);
+    expect(bridge.useAddress('https://evil.example/#secret=x')).toMatch(/http:\/\/127\.0\.0\.1/);
+    expect(bridge.useAddress('not an address')).toMatch(/http:\/\/127\.0\.0\.1/);
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -248,22 +248,61 @@ export interface Settings {
   refreshIntervalSec: number; // default 60
   staleAfterMin: number; // an asset whose last update is older is "stale"
   units: Units;
-  tileUrl: string; // '' = no tiles, plain background
+  /** Tile server template for real profiles ('' = plain background); the demo profile draws its own map. */
+  tileUrl: string;
   tileAttribution: string;
+  /** Most megabytes of map tiles kept for offline viewing (least recently used out first). */
+  tileCacheMb: number;
+  /** The map shows every asset, not only those the list's search and filters show. */
+  mapShowsAll: boolean;
   retentionDays: number; // observed positions and metric values
   list: ListState;
 }
+
+/** The standard OpenStreetMap tile server, the default for real profiles, and its required attribution. */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+/** Bounds of the tile cache size setting, in MB (all three settings checks use these). */
+export const TILE_CACHE_MB = { min: 10, max: 5000 } as const;
 
 /** The settings of a first run; both the main side and the renderer start from these. */
 export const DEFAULT_SETTINGS: Settings = {
   refreshIntervalSec: 60,
   staleAfterMin: 60,
   units: 'metric',
-  tileUrl: '', // the composition root fills in the demo service's tiles
-  tileAttribution: '',
+  tileUrl: OSM_TILE_URL,
+  tileAttribution: OSM_ATTRIBUTION,
+  tileCacheMb: 200,
+  mapShowsAll: false,
   retentionDays: 30,
   list: { search: '', filters: [], sort: 'name', descending: false, columns: [...DEFAULT_LIST_COLUMNS] },
 };
+
+// ---------------------------------------------------------------- base map
+
+/** A place name the app draws as text over the demo map. */
+export interface MapPlace {
+  name: string;
+  lat: number;
+  lng: number;
+  kind: 'city' | 'water' | 'mountain' | 'road' | 'depot' | 'site' | 'airport';
+  /** Shown from this zoom level on. */
+  minZoom: number;
+}
+
+/** The base map behind the asset markers, as the main side serves it (tiles go through it, cached for offline use). */
+export interface BaseMap {
+  /** 'demo': the demo service's own map; 'server': the tile server of the settings; 'none': a plain background. */
+  kind: 'demo' | 'server' | 'none';
+  /** The tile template to load ({z}/{x}/{y}): a route of the app itself, never the tile server; '' for none. */
+  url: string;
+  /** Shown as plain text in the map's corner. */
+  attribution: string;
+  /** The tile server's host, for messages ('' for the demo and none). */
+  host: string;
+  /** Labels to draw over the tiles (the demo map; empty for tile servers, whose tiles carry their own). */
+  places: MapPlace[];
+}
 
 // ---------------------------------------------------------------- offline data
 
@@ -476,6 +515,7 @@ export interface FleetInvoke {
 
   'settings:get': [[], Settings];
   'settings:set': [[Partial<Settings>], Settings];
+  'map:base': [[], BaseMap];
 
   'profiles:list': [[], ProfilesState];
   'profiles:save': [[ProfileInput], Profile];
@@ -514,6 +554,8 @@ export interface FleetEvents {
   'fleet:progress': FleetProgress;
   /** Settings after any change, so every open view follows (units, tiles). */
   settings: Settings;
+  /** The base map after a change of tile settings or of the active profile. */
+  'map:base': BaseMap;
   /** Electron: the embed view reported its session expired (the renderer renews). */
   'embed:expired': { sessionId: string };
   /** From the application menu (Electron) or shortcuts. */
@@ -557,6 +599,7 @@ export const INVOKE_CHANNELS = [
   'embed:hide',
   'settings:get',
   'settings:set',
+  'map:base',
   'profiles:list',
   'profiles:save',
   'profiles:delete',
@@ -588,6 +631,7 @@ export const EVENT_CHANNELS = [
   'profiles:changed',
   'fleet:progress',
   'settings',
+  'map:base',
   'embed:expired',
   'menu:command',
   'alerts:new',

@@ -4,6 +4,7 @@
  * both shells one handler table and one event stream. The built-in demo service runs
  * in-process so the app works with no account; FLEET_* variables add a real service.
  */
+import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
 import type { AppInfo, AssetSnapshot, EmbedSession, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
 import { AlertService } from './alerts/alert-service';
 import { AlertRulesStore } from './alerts/rules-store';
@@ -19,12 +20,15 @@ import { createSettingsHandlers } from './handlers/settings';
 import { createHttpClient } from './http/http-client';
 import type { CoreContext, FleetDeskCore, FleetDeskOptions, OfflineStore } from './ports';
 import { SettingsStore } from './settings/settings-store';
+import { TileCache } from './tiles/tile-cache';
+import { TileService, tileUserAgent } from './tiles/tile-service';
 import { createStoreFactory } from './store/sqlite-store';
 import { RefreshScheduler } from './sync/refresh-scheduler';
 import { startDemoService, type DemoService } from '../demo';
 
 /** A tile URL of an earlier run's demo service (its port changes every run). */
 const DEMO_TILE_URL = /^http:\/\/127\.0\.0\.1:\d+\/tiles\/\{z\}\/\{x\}\/\{y\}\.png$/;
+const EARLIER_DEMO_ATTRIBUTION = 'Fleet Desk demo tiles';
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -89,9 +93,27 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   // signed in afresh at every start.
   await auth.seedToken('demo', demo.demoToken);
 
-  const settings = new SettingsStore(userDataDir, { defaults: { tileUrl: demo.tileUrl, tileAttribution: 'Fleet Desk demo tiles' } });
-  const storedTiles = settings.get().tileUrl;
-  if (DEMO_TILE_URL.test(storedTiles) && storedTiles !== demo.tileUrl) settings.update({ tileUrl: demo.tileUrl });
+  const settings = new SettingsStore(userDataDir);
+  // Earlier versions stored the demo's own tile URL as the setting; the demo now draws its
+  // own map whatever the setting, and real profiles get the standard tile server.
+  // (Matched with the attribution those versions filled in, so a tile server the user set
+  // up on this machine is left alone.)
+  const stored = settings.get();
+  if (DEMO_TILE_URL.test(stored.tileUrl) && stored.tileAttribution === EARLIER_DEMO_ATTRIBUTION) {
+    settings.update({ tileUrl: OSM_TILE_URL, tileAttribution: OSM_ATTRIBUTION });
+  }
+
+  const MB = 1024 * 1024;
+  const tileCache = new TileCache({ folder: userDataDir, limitBytes: settings.get().tileCacheMb * MB });
+  const tiles = new TileService({
+    cache: tileCache,
+    settings: () => settings.get(),
+    demo: () => auth.profiles.activeId === 'demo',
+    demoMap: { tileUrl: demo.tileUrl, places: demo.places },
+    userAgent: tileUserAgent(platform.version, env.FLEET_TILE_CONTACT),
+    route: platform.tileRoute,
+  });
+  const announceBaseMap = (): void => emit('map:base', tiles.baseMap());
 
   const stores = createStoreFactory(userDataDir);
   let store: OfflineStore = stores.open(auth.profiles.activeId);
@@ -136,7 +158,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   });
   scheduler.onStatus((status) => emit('status', status));
 
-  const notices = (): string | null => [store.notice, settings.notice, auth.profiles.notice].filter(Boolean).join(' ') || null;
+  const notices = (): string | null => [store.notice, settings.notice, auth.profiles.notice, tileCache.notice].filter(Boolean).join(' ') || null;
   const refreshFlags = (): void => {
     scheduler.setNotice(notices());
     scheduler.setTokenInMemoryOnly(auth.vault.inMemoryOnly);
@@ -158,6 +180,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     refreshFlags();
     serveCache();
     alerts.announceCounts();
+    announceBaseMap();
   };
 
   const assetHandlers = createAssetHandlers(ctx, scheduler);
@@ -185,12 +208,15 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     ...assetHandlers,
     ...createSettingsHandlers(settings, (next, previous) => {
       if (next.refreshIntervalSec !== previous.refreshIntervalSec) scheduler.reschedule();
+      if (next.tileCacheMb !== previous.tileCacheMb) tileCache.setLimit(next.tileCacheMb * MB);
       emit('settings', next);
+      if (next.tileUrl !== previous.tileUrl || next.tileAttribution !== previous.tileAttribution) announceBaseMap();
     }),
     ...authHandlers,
     ...createOfflineHandlers(ctx),
     ...createFleetHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
+    'map:base': async () => tiles.baseMap(),
     'app:info': async (): Promise<AppInfo> => ({
       shell: platform.shell,
       version: platform.version,
@@ -232,6 +258,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   let started = false;
   return {
     handlers,
+    tiles,
     subscribe(sink) {
       sinks.add(sink);
       return () => sinks.delete(sink);
@@ -254,6 +281,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
       scheduler.stop();
       auth.dispose();
       store.close();
+      tileCache.close();
       await demo.close();
     },
   };

@@ -4,6 +4,7 @@
  * depends only on the others' interfaces, so areas can be built and tested apart and
  * wired together in `fleet-desk.ts`.
  */
+import type { TileProvider } from './tiles/tile-service';
 import type {
   AlertQuery,
   AlertRecord,
@@ -201,6 +202,12 @@ export interface PlatformHooks {
    * renderer uses the browser's notifications from the 'alerts:new' event).
    */
   notify?(notification: DesktopNotification): void;
+  /**
+   * The shell's route for map tiles, a template with {z}/{x}/{y} the renderer loads
+   * (web: a loopback path carrying a key; Electron: a custom protocol). The core fetches
+   * and caches the tiles behind it (core/tiles).
+   */
+  tileRoute?: string;
 }
 
 export interface DesktopNotification {
@@ -243,6 +250,8 @@ export interface FleetDeskOptions {
 /** The whole core, as both shells see it (built by `createFleetDesk` in fleet-desk.ts). */
 export interface FleetDeskCore {
   handlers: InvokeHandlers;
+  /** Map tiles for the shell's tile route (absent in cores without a base map, e.g. test fakes). */
+  tiles?: TileProvider;
   /** Adds an event listener (a shell forwards events to its renderer). */
   subscribe(sink: EventSink): () => void;
   /** Serves the cache at once, then starts the refresh schedule. */

@@ -5,7 +5,7 @@
  * a call into the core (and so to the service) with bad input.
  */
 import * as v from 'valibot';
-import { ALERT_RULE_KINDS, INVOKE_CHANNELS, LIST_COLUMNS, MAX_ASSET_IDS, SORT_KEYS } from '../../contract';
+import { ALERT_RULE_KINDS, INVOKE_CHANNELS, TILE_CACHE_MB, LIST_COLUMNS, MAX_ASSET_IDS, SORT_KEYS } from '../../contract';
 import type { InvokeChannel, InvokeHandlers, Result } from '../../contract';
 import { AlertRulesSchema } from '../alerts/rules-schema';
 import { FleetError, toAppError } from '../errors';
@@ -108,6 +108,8 @@ const settingsPatch = v.strictObject(
     units: v.optional(v.picklist(['metric', 'imperial'], 'units must be metric or imperial')),
     tileUrl: v.optional(tileUrl),
     tileAttribution: v.optional(text(500, 'the tile attribution')),
+    tileCacheMb: v.optional(intInRange(TILE_CACHE_MB.min, TILE_CACHE_MB.max, 'the map tile cache (MB)')),
+    mapShowsAll: v.optional(v.boolean('"show all on map" must be true or false')),
     retentionDays: v.optional(intInRange(1, 3650, 'the retention (days)')),
     list: v.optional(listState),
   },
@@ -236,6 +238,7 @@ const ARGUMENTS: { [C in InvokeChannel]: ArgSpec } = {
   'embed:hide': [],
   'settings:get': [],
   'settings:set': [['settings', settingsPatch]],
+  'map:base': [],
   'profiles:list': [],
   'profiles:save': [['profile', profileInput]],
   'profiles:delete': [['profile id', profileId]],

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, LIST_COLUMNS, SORT_KEYS, type ListState } from '../../contract';
+import { DEFAULT_SETTINGS, LIST_COLUMNS, SORT_KEYS, TILE_CACHE_MB, type ListState } from '../../contract';
 
 export { DEFAULT_SETTINGS };
 export const DEFAULT_LIST_STATE: ListState = DEFAULT_SETTINGS.list;
@@ -52,6 +52,8 @@ export const SettingsSchema = v.strictObject(
       v.check(isTileTemplate, 'The tile URL must be empty or an http(s) URL with {z}, {x} and {y}'),
     ),
     tileAttribution: v.pipe(v.string('The tile attribution must be text'), v.maxLength(500, 'The tile attribution may be at most 500 characters')),
+    tileCacheMb: wholeNumber('The map tile cache', TILE_CACHE_MB.min, TILE_CACHE_MB.max, 'MB'),
+    mapShowsAll: v.boolean('"Show all on map" must be true or false'),
     retentionDays: wholeNumber('Keeping history', 1, 365, 'days'),
     list: ListStateSchema,
   },

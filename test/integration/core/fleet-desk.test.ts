@@ -39,9 +39,14 @@ describe('createFleetDesk (built-in demo)', () => {
     expect(events.some((e) => e.name === 'assets')).toBe(true);
   });
 
-  it('serves the demo tiles and announces settings changes to every view', async () => {
+  it('draws the demo map for the demo profile and announces settings changes to every view', async () => {
     const before = await core.handlers['settings:get']();
-    expect(before.tileUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/tiles\/\{z\}\/\{x\}\/\{y\}\.png$/);
+    expect(before.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png'); // for real profiles
+    const base = await core.handlers['map:base']();
+    expect(base).toMatchObject({ kind: 'demo', host: '' });
+    expect(base.places.map((p) => p.name)).toContain('Salt Lake City');
+    const tile = await core.tiles!.tile({ z: 12, x: 772, y: 1540 });
+    expect(tile).toMatchObject({ status: 200, contentType: 'image/png' });
     await core.handlers['settings:set']({ units: 'imperial' });
     const announced = events.filter((e) => e.name === 'settings').map((e) => e.payload as { units: string });
     expect(announced.at(-1)?.units).toBe('imperial');

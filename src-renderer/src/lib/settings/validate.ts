@@ -1,5 +1,5 @@
 /** Validation of the settings form before it is sent with `settings:set`. Pure. */
-import type { Settings, Units } from '../../../../src-main/contract';
+import { TILE_CACHE_MB, type Settings, type Units } from '../../../../src-main/contract';
 
 export interface SettingsForm {
   refreshIntervalSec: string;
@@ -7,6 +7,7 @@ export interface SettingsForm {
   units: Units;
   tileUrl: string;
   tileAttribution: string;
+  tileCacheMb: string;
   retentionDays: string;
 }
 
@@ -17,6 +18,7 @@ export function toForm(s: Settings): SettingsForm {
     units: s.units,
     tileUrl: s.tileUrl,
     tileAttribution: s.tileAttribution,
+    tileCacheMb: String(s.tileCacheMb),
     retentionDays: String(s.retentionDays),
   };
 }
@@ -36,9 +38,11 @@ export function validateSettings(form: SettingsForm): { ok: true; patch: Partial
   const refresh = wholeNumber(form.refreshIntervalSec, 15, 86_400, 'Refresh interval');
   const stale = wholeNumber(form.staleAfterMin, 1, 525_600, 'Stale threshold');
   const retention = wholeNumber(form.retentionDays, 1, 3650, 'Retention');
+  const tileCache = wholeNumber(form.tileCacheMb, TILE_CACHE_MB.min, TILE_CACHE_MB.max, 'The map tile cache (MB)');
   if (typeof refresh === 'string') errors.refreshIntervalSec = refresh;
   if (typeof stale === 'string') errors.staleAfterMin = stale;
   if (typeof retention === 'string') errors.retentionDays = retention;
+  if (typeof tileCache === 'string') errors.tileCacheMb = tileCache;
   const tileUrl = form.tileUrl.trim();
   if (tileUrl) {
     if (!/^https?:\/\//i.test(tileUrl)) errors.tileUrl = 'Tile URL must start with http:// or https://';
@@ -59,6 +63,7 @@ export function validateSettings(form: SettingsForm): { ok: true; patch: Partial
       refreshIntervalSec: refresh as number,
       staleAfterMin: stale as number,
       retentionDays: retention as number,
+      tileCacheMb: tileCache as number,
       units: form.units,
       tileUrl,
       tileAttribution: form.tileAttribution.trim(),

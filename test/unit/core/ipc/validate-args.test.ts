@@ -37,6 +37,7 @@ const VALID: { [C in InvokeChannel]: unknown[] } = {
   'embed:hide': [],
   'settings:get': [],
   'settings:set': [{ refreshIntervalSec: 60, tileUrl: 'http://127.0.0.1:8080/{z}/{x}/{y}.png' }],
+  'map:base': [],
   'profiles:list': [],
   'profiles:save': [goodProfile],
   'profiles:delete': ['depot-north'],
@@ -109,6 +110,14 @@ describe('validateInvoke', () => {
     expect(refusal('settings:set', [{ list: { ...list, columns: ['id', 'password'] } }]).path).toBe('$[0].list.columns.1');
     expect(refusal('settings:set', [{ list: { ...list, columns: ['id', 'id'] } }]).message).toContain('a list column is named twice');
     expect(refusal('settings:set', [{ list: { ...list, sort: 'colour' } }]).path).toBe('$[0].list.sort');
+  });
+
+  it('checks the map settings: tile cache size in whole MB within bounds, show-all as true/false', () => {
+    expect(validateInvoke('settings:set', [{ tileCacheMb: 500, mapShowsAll: true }]).args).toEqual([{ tileCacheMb: 500, mapShowsAll: true }]);
+    expect(refusal('settings:set', [{ tileCacheMb: 5 }]).message).toContain('the map tile cache (MB) must be at least 10');
+    expect(refusal('settings:set', [{ tileCacheMb: 5001 }]).message).toContain('at most 5000');
+    expect(refusal('settings:set', [{ tileCacheMb: 12.5 }]).path).toBe('$[0].tileCacheMb');
+    expect(refusal('settings:set', [{ mapShowsAll: 'yes' }]).path).toBe('$[0].mapShowsAll');
   });
 
   it('refuses non-http(s) URLs and URLs with credentials', () => {

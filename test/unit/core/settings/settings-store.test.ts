@@ -52,6 +52,9 @@ describe('SettingsStore', () => {
     expect(rejects(store, { units: 'furlongs' }).message).toMatch(/metric or imperial/);
     expect(rejects(store, { tileUrl: 'file:///etc/passwd' }).message).toMatch(/\{z\}, \{x\} and \{y\}/);
     expect(rejects(store, { list: { sort: 'colour' } }).path).toBe('$.list.sort');
+    expect(rejects(store, { tileCacheMb: 0 }).message).toBe('The map tile cache must be at least 10 MB');
+    expect(rejects(store, { tileCacheMb: 9000 }).message).toBe('The map tile cache must be at most 5000 MB');
+    expect(rejects(store, { mapShowsAll: 'yes' }).message).toMatch(/Show all on map/);
     expect(rejects(store, { colour: 'red' }).message).toMatch(/Unknown setting "colour"/);
     expect(rejects(store, 'fast').kind).toBe('invalid-argument');
     expect(store.get()).toEqual(DEFAULT_SETTINGS);

@@ -8,7 +8,10 @@ describe('settings validation', () => {
 
   it('accepts good values and trims', () => {
     const r = validateSettings({ ...base, refreshIntervalSec: ' 30 ', tileUrl: ' http://127.0.0.1:8080/{z}/{x}/{y}.png ' });
-    expect(r).toEqual({ ok: true, patch: { refreshIntervalSec: 30, staleAfterMin: 60, retentionDays: 30, units: 'metric', tileUrl: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', tileAttribution: '' } });
+    expect(r).toEqual({
+      ok: true,
+      patch: { refreshIntervalSec: 30, staleAfterMin: 60, retentionDays: 30, tileCacheMb: 200, units: 'metric', tileUrl: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap contributors' },
+    });
   });
 
   it('rejects bad numbers and tile URLs with specific messages', () => {
@@ -19,6 +22,8 @@ describe('settings validation', () => {
     expect(r.errors.staleAfterMin).toBe('Stale threshold must be a whole number');
     expect(r.errors.tileUrl).toBe('Tile URL must start with http:// or https://');
     expect(r.errors.retentionDays).toBe('Retention must be between 1 and 3650');
+    const r3 = validateSettings({ ...base, tileCacheMb: '9' });
+    expect(r3.ok === false && r3.errors.tileCacheMb).toBe('The map tile cache (MB) must be between 10 and 5000');
     const r2 = validateSettings({ ...base, tileUrl: 'http://127.0.0.1/tiles.png' });
     expect(r2.ok === false && r2.errors.tileUrl).toMatch(/\{z\}, \{x\} and \{y\}/);
   });

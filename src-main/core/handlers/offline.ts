@@ -49,7 +49,7 @@ export function createOfflineHandlers(
       const byId = new Map(snapshot.assets.map((asset) => [asset.assetId, asset]));
       const assets = ids.map((id) => byId.get(id)).filter((asset): asset is Asset => asset !== undefined);
       if (assets.length === 0) throw new FleetError('not-found', 'None of the selected assets are in the saved asset list.');
-      return deliver('fleet-assets', 'csv', assetsToCsv(assets), 'text/csv', assets.length);
+      return deliver('fleet-assets', 'csv', assetsToCsv(assets, ctx.settings().units), 'text/csv', assets.length);
     },
 
     async 'export:positionsGeoJson'(assetIds, hours) {

@@ -1,9 +1,58 @@
 import Papa from 'papaparse';
-import type { Asset, GpsValue } from '../../contract';
+import type { Asset, GpsValue, Metric, Units } from '../../contract';
 
-const FIXED_COLUMNS = ['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel', 'ignition', 'lat', 'lng'] as const;
+const FIXED_COLUMNS = ['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel (%)', 'ignition', 'lat', 'lng'] as const;
 /** Metrics that already have a fixed column. */
 const METRICS_IN_FIXED_COLUMNS = new Set(['fuel', 'ignition', 'gps']);
+
+const MS_PER_HOUR = 3_600_000;
+const CM_PER_KM = 100_000;
+const CM_PER_MILE = 160_934.4;
+/** Running times (milliseconds on the wire): the engine's and each light's. */
+const RUNTIME = /^(engine|lights?\d+)-runtime$/;
+/** The service writes lights N's runtime both as `lightsN-runtime` and `light1-runtime`: one column. */
+const LIGHT_SPELLING = /^light(\d+)-runtime$/;
+
+/** The column a metric goes to: one per metric whatever its spelling. */
+function canonicalMetric(name: string): string {
+  return name.replace(LIGHT_SPELLING, 'lights$1-runtime');
+}
+
+/** The header of a metric column: the unit shown in the app, when the service states one. */
+function metricHeader(name: string, units: Units): string {
+  if (RUNTIME.test(name)) return `${name} (h)`;
+  if (name === 'odometer') return `odometer (${units === 'imperial' ? 'mi' : 'km'})`;
+  return name;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** A metric's cell in the unit of its header; a value of the wrong type stays as the service sent it. */
+function metricCell(name: string, value: unknown, units: Units): Cell {
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    if (RUNTIME.test(name)) return round2(value / MS_PER_HOUR);
+    if (name === 'odometer') return round2(value / (units === 'imperial' ? CM_PER_MILE : CM_PER_KM));
+  }
+  return flatten(value);
+}
+
+/** The asset's metrics keyed by column; of two spellings of one metric, the newer reading wins. */
+function metricsByColumn(metrics: Record<string, Metric>): Map<string, Metric> {
+  const out = new Map<string, Metric>();
+  for (const [name, metric] of Object.entries(metrics)) {
+    const column = canonicalMetric(name);
+    const kept = out.get(column);
+    if (!kept || (column !== name ? newer(metric, kept) : !newer(kept, metric))) out.set(column, metric);
+  }
+  return out;
+}
+
+/** True when `a` was collected after `b` (unreadable times never win). */
+function newer(a: Metric, b: Metric): boolean {
+  const ta = Date.parse(a?.meta?.collectedOn ?? '');
+  const tb = Date.parse(b?.meta?.collectedOn ?? '');
+  return Number.isFinite(ta) && (!Number.isFinite(tb) || ta > tb);
+}
 
 type Cell = string | number | boolean | null;
 
@@ -16,18 +65,22 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * The assets as CSV, one row each in the order given: the fixed columns, then one
- * column per other metric seen in any of them (sorted by name). Text cells that a
- * spreadsheet would run as a formula (= + - @ tab CR) get a leading quote; numbers
+ * column per other metric seen in any of them (sorted by name). Values are in the units
+ * the app shows: running times in hours, the odometer in km or mi per `units`, with the
+ * unit in the header; the two spellings of a light's runtime share one column. Text cells
+ * that a spreadsheet would run as a formula (= + - @ tab CR) get a leading quote; numbers
  * stay numbers. Starts with a UTF-8 byte-order mark so spreadsheets read accents right.
  */
-export function assetsToCsv(assets: readonly Asset[]): string {
+export function assetsToCsv(assets: readonly Asset[], units: Units = 'metric'): string {
+  const byColumn = assets.map((asset) => metricsByColumn(asset.metrics ?? {}));
   const otherMetrics = new Set<string>();
-  for (const asset of assets) {
-    for (const name of Object.keys(asset.metrics ?? {})) if (!METRICS_IN_FIXED_COLUMNS.has(name)) otherMetrics.add(name);
+  for (const metrics of byColumn) {
+    for (const name of metrics.keys()) if (!METRICS_IN_FIXED_COLUMNS.has(name)) otherMetrics.add(name);
   }
   const metricColumns = [...otherMetrics].sort();
-  const rows = assets.map((asset) => {
+  const rows = assets.map((asset, index) => {
     const metrics = asset.metrics ?? {};
+    const columns = byColumn[index];
     const gps = gpsOf(metrics.gps?.value);
     const fixed: Cell[] = [
       asset.assetId,
@@ -41,9 +94,10 @@ export function assetsToCsv(assets: readonly Asset[]): string {
       gps?.lat ?? null,
       gps?.lng ?? null,
     ];
-    return [...fixed, ...metricColumns.map((name) => flatten(metrics[name]?.value))];
+    return [...fixed, ...metricColumns.map((name) => metricCell(name, columns.get(name)?.value, units))];
   });
-  const csv = Papa.unparse({ fields: [...FIXED_COLUMNS, ...metricColumns], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
+  const headers = [...FIXED_COLUMNS, ...metricColumns.map((name) => metricHeader(name, units))];
+  const csv = Papa.unparse({ fields: headers, data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
   return '\uFEFF' + csv;
 }
 

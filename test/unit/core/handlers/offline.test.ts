@@ -40,6 +40,7 @@ describe('offline handlers', () => {
     cleanup();
   });
 
+  let settings = {} as Settings;
   const handlers = () => {
     const ctx = {
       userDataDir: '/unused',
@@ -50,7 +51,7 @@ describe('offline handlers', () => {
         throw new Error('offline handlers must not use the network');
       },
       store: () => store,
-      settings: () => ({}) as Settings,
+      settings: () => settings,
     } satisfies CoreContext;
     return createOfflineHandlers(ctx, { now: () => NOW });
   };
@@ -110,6 +111,19 @@ describe('offline handlers', () => {
       const lines = result.content!.replace('\uFEFF', '').trim().split('\r\n');
       expect(lines.map((line) => line.split(',')[0])).toEqual(['assetId', 'area:9', 'thing:1']);
       expect(lines[2]).toContain('Grader');
+    });
+
+    it('writes the odometer in the distance unit of the settings', async () => {
+      const withOdometer = (a: Asset): Asset => ({ ...a, metrics: { ...a.metrics, odometer: { value: 160_934_400, meta: { collectedOn: a.lastUpdate!, source: 'can', other: {} } } } });
+      store.saveAssetSnapshot(snapshot([withOdometer(asset('thing:1', 'Grader', 1, hoursAgo(1)))], hoursAgo(1)));
+      settings = { units: 'imperial' } as Settings;
+      const imperial = (await handlers()['export:assetsCsv'](['thing:1'])).content!;
+      settings = { units: 'metric' } as Settings;
+      const metric = (await handlers()['export:assetsCsv'](['thing:1'])).content!;
+      expect(imperial.split('\r\n')[0]).toContain('odometer (mi)');
+      expect(imperial.split('\r\n')[1]).toMatch(/,1000$/);
+      expect(metric.split('\r\n')[0]).toContain('odometer (km)');
+      expect(metric.split('\r\n')[1]).toMatch(/,1609\.34$/);
     });
 
     it('refuses when none of the ids are in the saved list', async () => {

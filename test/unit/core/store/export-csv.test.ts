@@ -23,7 +23,7 @@ describe('assetsToCsv', () => {
         asset('thing:1', 'A', { ignition: m(true), altitude: m(1400) }),
       ]),
     );
-    expect(rows[0]).toEqual(['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel', 'ignition', 'lat', 'lng', 'altitude', 'speed']);
+    expect(rows[0]).toEqual(['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel (%)', 'ignition', 'lat', 'lng', 'altitude', 'speed']);
     expect(rows[1]).toEqual(['thing:2', 'B', 'thing', 'Cranes', 'SN1', at, '55', '', '40.5', '-111.25', '', '12']);
     expect(rows[2]).toEqual(['thing:1', 'A', 'thing', 'Cranes', 'SN1', at, '', 'true', '', '', '1400', '']);
   });
@@ -68,7 +68,45 @@ describe('assetsToCsv', () => {
   });
 
   it('writes only a header for no assets', () => {
-    expect(parse(assetsToCsv([]))).toEqual([['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel', 'ignition', 'lat', 'lng']]);
+    expect(parse(assetsToCsv([]))).toEqual([['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel (%)', 'ignition', 'lat', 'lng']]);
+  });
+
+  it('writes running times in hours and the odometer in the distance unit shown, with the unit in the header', () => {
+    const metrics = { 'engine-runtime': m(4_500_000_000), odometer: m(1_234_567_800), 'lights2-runtime': m(5_400_000) };
+    const metric = parse(assetsToCsv([asset('thing:1', 'A', metrics)], 'metric'));
+    const rowM = Object.fromEntries(metric[0].map((column, i) => [column, metric[1][i]]));
+    expect(rowM['engine-runtime (h)']).toBe('1250');
+    expect(rowM['lights2-runtime (h)']).toBe('1.5');
+    expect(rowM['odometer (km)']).toBe('12345.68');
+    expect(metric[0]).not.toContain('engine-runtime');
+    expect(metric[0]).not.toContain('odometer');
+
+    const imperial = parse(assetsToCsv([asset('thing:1', 'A', metrics)], 'imperial'));
+    const rowI = Object.fromEntries(imperial[0].map((column, i) => [column, imperial[1][i]]));
+    expect(rowI['odometer (mi)']).toBe('7671.25');
+    expect(imperial[0]).not.toContain('odometer (km)');
+  });
+
+  it('merges the light1/lights1 spellings into one column, keeping the newer reading', () => {
+    const older = (value: unknown): Metric => ({ value, meta: { collectedOn: '2026-02-01T00:00:00Z', source: 's', other: {} } });
+    const rows = parse(
+      assetsToCsv([
+        asset('thing:1', 'A', { 'light1-runtime': m(7_200_000), 'lights1-runtime': older(3_600_000) }),
+        asset('thing:2', 'B', { 'lights1-runtime': m(10_800_000) }),
+        asset('thing:3', 'C', { 'light1-runtime': m(3_600_000) }),
+      ]),
+    );
+    const lightColumns = rows[0].filter((column) => /light/.test(column));
+    expect(lightColumns).toEqual(['lights1-runtime (h)']);
+    const column = rows[0].indexOf('lights1-runtime (h)');
+    expect(rows.slice(1).map((row) => row[column])).toEqual(['2', '3', '1']);
+  });
+
+  it('keeps a running time or odometer of the wrong type as text (never a wrong number)', () => {
+    const rows = parse(assetsToCsv([asset('thing:1', 'A', { odometer: m('12 km'), 'engine-runtime': m(null) })]));
+    const row = Object.fromEntries(rows[0].map((column, i) => [column, rows[1][i]]));
+    expect(row['odometer (km)']).toBe('12 km');
+    expect(row['engine-runtime (h)']).toBe('');
   });
 });
 

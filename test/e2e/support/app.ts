@@ -65,3 +65,17 @@ export async function openConnection(page: Page): Promise<Locator> {
   await expect(dialog).toBeVisible();
   return dialog;
 }
+
+/** The header button with the count of unacknowledged alerts. */
+export function alertsBadge(page: Page): Locator {
+  return page.getByTestId('alerts-badge');
+}
+
+export function alertsPanel(page: Page): Locator {
+  return page.getByTestId('alerts-panel');
+}
+
+/** Alert rows the panel's virtual list has in the DOM. */
+export function alertRows(page: Page): Locator {
+  return page.getByTestId('alert-list').getByRole('option');
+}

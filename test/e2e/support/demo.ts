@@ -24,3 +24,11 @@ export function envFor(demo: DemoService, token: string | null, name = 'Demo (ex
   if (token) env.FLEET_TOKEN = token;
   return env;
 }
+
+/** FLEET_DEMO_* variables for the web shell's built-in demo service (same seed: same fleet and alert scenario). */
+export function builtInDemoEnv(options: { seed?: number; assetCount?: number } = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (options.seed !== undefined) env.FLEET_DEMO_SEED = String(options.seed);
+  if (options.assetCount !== undefined) env.FLEET_DEMO_ASSETS = String(options.assetCount);
+  return env;
+}

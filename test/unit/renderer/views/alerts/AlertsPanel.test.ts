@@ -51,7 +51,8 @@ describe('AlertsPanel', () => {
     expect(rows().length).toBeLessThan(60);
     expect(rows()[0]).toHaveAttribute('aria-setsize', '5000');
     expect(rows()[0]).toHaveAttribute('data-alert-id', '1');
-    expect(screen.getByText('5,000 unacknowledged of 5,000')).toBeInTheDocument();
+    expect(screen.getByText('5,000 in the log')).toBeInTheDocument();
+    expect(screen.getByLabelText('Unacknowledged only (5,000)')).not.toBeChecked();
   });
 
   it('shows hostile asset names and messages as text', async () => {
@@ -74,7 +75,7 @@ describe('AlertsPanel', () => {
   it('filters: unacknowledged only, and by rule', async () => {
     await open([alertRecord(1), alertRecord(2, { rule: 'stale' }), alertRecord(3, { acknowledgedAt: '2026-11-22T11:00:00Z' })]);
     expect(rows()).toHaveLength(3);
-    await fireEvent.click(screen.getByLabelText('Unacknowledged only'));
+    await fireEvent.click(screen.getByLabelText(/^Unacknowledged only/));
     await vi.waitFor(() => expect(rows()).toHaveLength(2));
     expect(bridge.callsTo('alerts:list').at(-1)).toEqual([{ unacknowledgedOnly: true, rule: null }]);
     await fireEvent.change(screen.getByLabelText('Rule'), { target: { value: 'stale' } });

@@ -67,7 +67,7 @@ describe('App: alerts', () => {
     const panel = await screen.findByTestId('alerts-panel');
     await fireEvent.change(within(panel).getByLabelText('Rule'), { target: { value: 'stale' } });
     await vi.waitFor(() => expect(within(within(panel).getByRole('listbox')).getAllByRole('option').map((o) => o.dataset.alertId)).toEqual(['2']));
-    await fireEvent.click(within(panel).getByLabelText('Unacknowledged only'));
+    await fireEvent.click(within(panel).getByLabelText(/^Unacknowledged only/));
     await vi.waitFor(() => expect(bridge.callsTo('alerts:list').at(-1)).toEqual([{ unacknowledgedOnly: true, rule: 'stale' }]));
     expect(screen.getByTestId('alerts-panel')).toBeInTheDocument();
     expect(bridge.callsTo('app:info')).toHaveLength(1);

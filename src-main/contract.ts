@@ -568,7 +568,18 @@ export interface FleetEvents {
   'alerts:focus': { assetId: string | null };
 }
 
-export type MenuCommand = 'refresh' | 'focus-search' | 'open-branch-map' | 'open-selection-map' | 'open-settings' | 'show-fleet' | 'show-assets' | 'export';
+export type MenuCommand =
+  | 'refresh'
+  | 'focus-search'
+  | 'open-branch-map'
+  | 'open-selection-map'
+  | 'open-settings'
+  /** The connection panel: profiles (branches) and sign-in. */
+  | 'open-connection'
+  | 'show-fleet'
+  | 'show-assets'
+  /** The export choices (asset CSV, positions and trails GeoJSON). */
+  | 'export';
 
 export type InvokeChannel = keyof FleetInvoke;
 export type EventChannel = keyof FleetEvents;

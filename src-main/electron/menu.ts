@@ -1,4 +1,7 @@
-/** The application menu as a pure template; commands go to the renderer as `menu:command`. */
+/**
+ * The application menu as a pure template; commands go to the renderer as `menu:command`,
+ * which runs each one exactly as its label says (test/unit/renderer/AppCommands.test.ts).
+ */
 import type { MenuItemConstructorOptions } from 'electron';
 import type { MenuCommand } from '../contract';
 
@@ -12,7 +15,13 @@ export function menuTemplate(send: (command: MenuCommand) => void, isMac: boolea
     ...(isMac ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
     {
       label: '&File',
-      submenu: [command('Export…', 'export', 'CmdOrCtrl+E'), { type: 'separator' }, isMac ? { role: 'close' } : { role: 'quit', label: 'Quit' }],
+      submenu: [
+        command('Export…', 'export', 'CmdOrCtrl+E'),
+        { type: 'separator' },
+        command('Settings…', 'open-settings', 'CmdOrCtrl+,'),
+        { type: 'separator' },
+        isMac ? { role: 'close' } : { role: 'quit', label: 'Quit' },
+      ],
     },
     { role: 'editMenu' },
     {
@@ -39,7 +48,7 @@ export function menuTemplate(send: (command: MenuCommand) => void, isMac: boolea
     },
     {
       label: '&Connection',
-      submenu: [command('Profiles & sign-in…', 'open-settings', 'CmdOrCtrl+,')],
+      submenu: [command('Profiles & sign-in…', 'open-connection')],
     },
     { role: 'help', submenu: [{ role: 'about', label: 'About Fleet Desk' }] },
   ];

@@ -12,5 +12,6 @@ export function shortcutFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'
   if (key === 'r' && !e.shiftKey) return 'refresh';
   if (key === 'm') return e.shiftKey ? 'open-selection-map' : 'open-branch-map';
   if (key === ',') return 'open-settings';
+  if (key === 'e' && !e.shiftKey) return 'export';
   return null;
 }

@@ -11,6 +11,8 @@ import { clickSelect, emptySelection, keyMove, pruneSelection, selectAll, toggle
 import { Clock } from './clock.svelte';
 import { perfMark } from '../lib/perf';
 import { parseTime } from '../lib/format/time';
+import { countOf } from '../lib/format/numbers';
+import { deliverExport } from '../lib/export/deliver';
 
 export { DEFAULT_SETTINGS };
 
@@ -244,18 +246,9 @@ export class Workspace {
   async exportCsv(): Promise<void> {
     try {
       const result = await call('export:assetsCsv', this.visibleIds);
-      if (result.cancelled) return;
-      if (result.content !== undefined) {
-        const url = URL.createObjectURL(new Blob([result.content], { type: result.mimeType }));
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = result.fileName;
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
-        this.toast = `Downloaded ${result.count} assets as ${result.fileName}`;
-      } else {
-        this.toast = `Saved ${result.count} assets to ${result.fileName}`;
-      }
+      // The same delivery as the export choices (ExportDialog).
+      const message = deliverExport(result, (how, where) => (how === 'downloaded' ? `Downloaded ${countOf(result.count, 'asset')} as ${where}` : `Saved ${countOf(result.count, 'asset')} to ${where}`));
+      if (message) this.toast = message;
     } catch (err) {
       this.actionError = errorOf(err);
     }

@@ -32,13 +32,21 @@ describe('application menu', () => {
     ['Fleet', 'show-fleet', 'CmdOrCtrl+2'],
     ['Branch map', 'open-branch-map', 'CmdOrCtrl+M'],
     ['Selection map', 'open-selection-map', 'CmdOrCtrl+Shift+M'],
-    ['Profiles & sign-in…', 'open-settings', 'CmdOrCtrl+,'],
+    ['Settings…', 'open-settings', 'CmdOrCtrl+,'],
+    ['Profiles & sign-in…', 'open-connection', undefined],
   ] as const)('%s sends %s (%s)', (label, command, accelerator) => {
     const item = byLabel(template, label);
     expect(item.accelerator).toBe(accelerator);
     sent.length = 0;
     (item.click as () => void)();
     expect(sent).toEqual([command]);
+  });
+
+  it('sends every menu command there is, each from exactly one item', () => {
+    const every: MenuCommand[] = ['refresh', 'focus-search', 'open-branch-map', 'open-selection-map', 'open-settings', 'open-connection', 'show-fleet', 'show-assets', 'export'];
+    sent.length = 0;
+    for (const item of items(template)) if (typeof item.click === 'function' && !item.role) (item.click as () => void)();
+    expect([...sent].sort()).toEqual([...every].sort());
   });
 
   it('keeps reload off Ctrl+R (that is Refresh) and offers zoom, full screen and quit', () => {

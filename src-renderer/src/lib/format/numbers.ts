@@ -37,3 +37,13 @@ export function formatHeading(degrees: number): string {
 export function formatLatLng(lat: number, lng: number): string {
   return `${grouped5.format(lat)}, ${grouped5.format(lng)}`.replace(/(\d),(\d{3})/g, '$1$2');
 }
+
+/** A count the way every count in the app is written: "9,500", "10,000" (Intl grouping). */
+export function formatCount(n: number): string {
+  return grouped0.format(n);
+}
+
+/** "1 asset", "9,500 assets": a count with its noun, singular for exactly one. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}

@@ -1,0 +1,95 @@
+/** Issue 14, item 18: every menu command (and its shortcut) does what its menu label says. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import type { MenuCommand } from '../../../src-main/contract';
+import { setBridge } from '../../../src-renderer/src/lib/bridge';
+import { DEFAULT_SETTINGS } from '../../../src-renderer/src/state/workspace.svelte';
+import App from '../../../src-renderer/src/App.svelte';
+import { asset, FakeBridge, metric, snapshot, status } from './fixtures';
+
+vi.hoisted(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+});
+
+let bridge: FakeBridge;
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+  bridge = new FakeBridge()
+    .handle('app:info', () => ({ shell: 'electron', version: '0.1.0', platform: 'linux', demo: true }))
+    .handle('settings:get', () => DEFAULT_SETTINGS)
+    .handle('status:get', () => status())
+    .handle('assets:get', () => snapshot([asset(1, {}, { gps: metric({ lat: 40, lng: -111 }) }), asset(2, {}, null)]))
+    .handle('assets:refresh', () => snapshot([asset(1, {}, null)], { fetchedAt: '2026-11-22T12:01:00Z' }))
+    .handle('embed:open', (req) => ({ id: 's1', kind: (req as { kind: string }).kind, assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }))
+    .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
+    .handle('fleet:cached', () => null);
+  setBridge(bridge);
+});
+afterEach(() => {
+  cleanup();
+  setBridge(null);
+  vi.unstubAllGlobals();
+});
+
+async function started() {
+  render(App);
+  await screen.findByText('Truck 2');
+}
+
+const send = (command: MenuCommand) => bridge.emit('menu:command', { command });
+
+describe('menu commands do what their labels say', () => {
+  it('File ▸ Export… opens the export choices', async () => {
+    await started();
+    send('export');
+    expect(await screen.findByRole('dialog', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Positions and trails (GeoJSON)…' })).toBeInTheDocument();
+  });
+
+  it('Ctrl+E opens them too (the browser has no menu bar)', async () => {
+    await started();
+    await fireEvent.keyDown(window, { key: 'e', ctrlKey: true });
+    expect(await screen.findByRole('dialog', { name: 'Export' })).toBeInTheDocument();
+    await fireEvent.keyDown(screen.getByRole('dialog', { name: 'Export' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Export' })).toBeNull();
+  });
+
+  it('Connection ▸ Profiles & sign-in… opens the connection panel, not Settings', async () => {
+    await started();
+    send('open-connection');
+    expect(await screen.findByRole('dialog', { name: 'Connection' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull();
+  });
+
+  it('File ▸ Settings… opens Settings', async () => {
+    await started();
+    send('open-settings');
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('View ▸ Refresh fetches now; Focus search puts the cursor in the search box', async () => {
+    await started();
+    send('refresh');
+    await vi.waitFor(() => expect(bridge.callsTo('assets:refresh')).toHaveLength(1));
+    send('focus-search');
+    await vi.waitFor(() => expect(document.activeElement).toHaveAttribute('type', 'search'));
+  });
+
+  it('View ▸ Fleet and View ▸ Assets switch views', async () => {
+    await started();
+    send('show-fleet');
+    await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Fleet' })).toHaveAttribute('aria-selected', 'true'));
+    send('show-assets');
+    await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Assets' })).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  it('Map ▸ Branch map and Map ▸ Selection map open those maps', async () => {
+    await started();
+    send('open-branch-map');
+    await vi.waitFor(() => expect(bridge.callsTo('embed:open')).toEqual([[{ kind: 'branch' }]]));
+    await fireEvent.click(screen.getByText('Truck 2'));
+    send('open-selection-map');
+    await vi.waitFor(() => expect(bridge.callsTo('embed:open')).toEqual([[{ kind: 'branch' }], [{ kind: 'subset', assetIds: ['thing:2'] }]]));
+  });
+});

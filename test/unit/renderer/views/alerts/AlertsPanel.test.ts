@@ -7,6 +7,7 @@ import { AlertsStore } from '../../../../../src-renderer/src/state/alerts.svelte
 import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
 import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
 import type { AlertRecord } from '../../../../../src-main/contract';
+import { formatLocal } from '../../../../../src-renderer/src/lib/format/time';
 import { asset, FakeBridge, metric, NOW, snapshot } from '../../fixtures';
 import { alertRecord, FakeAlertLog, fakeNotifications, type FakeNotificationClass } from './alert-fixtures';
 
@@ -67,7 +68,7 @@ describe('AlertsPanel', () => {
     await open([alertRecord(3, { clearedAt: '2026-11-22T11:59:00Z' }), alertRecord(5, { acknowledgedAt: '2026-11-22T11:58:00Z' })]);
     const time = row(3).querySelector('time')!;
     expect(time).toHaveTextContent('3 min ago');
-    expect(time.getAttribute('title')).toMatch(/^2026-11-22 \d\d:57:00$/);
+    expect(time.getAttribute('title')).toBe(formatLocal('2026-11-22T11:57:00.000Z'));
     expect(within(row(3)).getByText('Cleared')).toBeInTheDocument();
     expect(within(row(5)).getByText('Active, acknowledged')).toBeInTheDocument();
   });
@@ -134,6 +135,19 @@ describe('AlertsPanel', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Export the alerts shown as CSV' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not write alerts.csv: disk full');
     expect(bridge.callsTo('export:alertsCsv')).toEqual([[{ unacknowledgedOnly: false, rule: null }]]);
+  });
+
+  it('a notification click focuses the list once; later reloads leave the focus where the dispatcher put it', async () => {
+    await open([alertRecord(1), alertRecord(2)]);
+    store.focus('thing:2');
+    await vi.waitFor(() => expect(document.activeElement).toBe(list()));
+    expect(list()).toHaveAttribute('aria-activedescendant', row(2).id);
+    const rule = screen.getByLabelText('Rule');
+    rule.focus();
+    log.records = [alertRecord(0), ...log.records];
+    bridge.emit('alerts:counts', log.counts());
+    await vi.waitFor(() => expect(rows()).toHaveLength(3));
+    expect(document.activeElement).toBe(rule);
   });
 
   it('offers "Enable desktop notifications" in the web shell and asks only on that click', async () => {

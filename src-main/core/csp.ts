@@ -1,14 +1,15 @@
 /**
  * The app page's Content-Security-Policy, shared by both shells: nothing inline but
  * styles (Leaflet and Svelte set style attributes), images only from loopback, the
- * tile server and the service origins the core knows, frames only from loopback and
- * each profile's embed sites (the rule of core/embed/embed-policy).
+ * app's own tile route (map tiles come through the main side, core/tiles) and the
+ * service origins the core knows, frames only from loopback and each profile's embed
+ * sites (the rule of core/embed/embed-policy).
  */
 import { embedFrameSources, embedPolicy } from './embed/embed-policy';
 import type { FleetDeskCore } from './ports';
 
 export interface CspOrigins {
-  /** Where map tiles come from (img-src). */
+  /** Service origins images may come from (img-src). */
   images: string[];
   /** Where embed maps are framed from (frame-src): each profile's embed policy. */
   frames: string[];
@@ -33,7 +34,8 @@ export function cspSource(urlOrTemplate: string): string | null {
 }
 
 /**
- * Tile server and service origins for the page's CSP, read from the core. Every
+ * Service origins for the page's CSP, read from the core. The tile server is not among
+ * them: the renderer loads tiles from the shell's route only. Every
  * profile counts, not only the active one: the policy is fixed when the page loads and
  * a profile switch does not reload it (the core still checks each URL against the
  * active profile).
@@ -41,11 +43,7 @@ export function cspSource(urlOrTemplate: string): string | null {
 export async function cspOriginsFromCore(core: FleetDeskCore): Promise<CspOrigins> {
   const images: string[] = [];
   const frames: string[] = [];
-  const [settings, profiles] = await Promise.allSettled([core.handlers['settings:get'](), core.handlers['profiles:list']()]);
-  if (settings.status === 'fulfilled') {
-    const tiles = cspSource(settings.value.tileUrl);
-    if (tiles) images.push(tiles);
-  }
+  const [profiles] = await Promise.allSettled([core.handlers['profiles:list']()]);
   if (profiles.status === 'fulfilled') {
     for (const p of profiles.value.profiles) {
       for (const url of [p.baseUrl, p.aempUrl]) {
@@ -63,16 +61,20 @@ export interface PagePolicy extends CspOrigins {
   loopback: string[];
   /** Extra connect-src sources (the web shell's event socket, Vite's dev socket). */
   connect: string[];
+  /** App schemes images may come from (Electron's map tiles: `fleet-tiles:`). */
+  imageSchemes?: string[];
 }
 
 export function contentSecurityPolicy(policy: PagePolicy): string {
   // Only plain origins get in: a value smuggling `'unsafe-eval'` or `;` is dropped.
   const sources = (list: string[]) => [...new Set(list.filter((s) => /^(https?|wss?):\/\/[^\s;,']+$/.test(s)))];
+  // A bare scheme of the app's own (never javascript:, a wildcard or anything longer).
+  const schemes = (list: string[]) => [...new Set(list.filter((s) => /^[a-z][a-z0-9+.-]*:$/.test(s) && s !== 'javascript:'))];
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    ['img-src', "'self'", 'data:', 'blob:', ...sources([...policy.loopback, ...policy.images])].join(' '),
+    ['img-src', "'self'", 'data:', 'blob:', ...schemes(policy.imageSchemes ?? []), ...sources([...policy.loopback, ...policy.images])].join(' '),
     ['connect-src', "'self'", ...sources(policy.connect)].join(' '),
     ['frame-src', ...sources([...policy.loopback, ...policy.frames])].join(' '),
     "font-src 'self' data:",

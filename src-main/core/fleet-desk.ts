@@ -111,7 +111,6 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     demo: () => auth.profiles.activeId === 'demo',
     demoMap: { tileUrl: demo.tileUrl, places: demo.places },
     userAgent: tileUserAgent(platform.version, env.FLEET_TILE_CONTACT),
-    route: platform.tileRoute,
   });
   const announceBaseMap = (): void => emit('map:base', tiles.baseMap());
 

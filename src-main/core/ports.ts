@@ -202,12 +202,6 @@ export interface PlatformHooks {
    * renderer uses the browser's notifications from the 'alerts:new' event).
    */
   notify?(notification: DesktopNotification): void;
-  /**
-   * The shell's route for map tiles, a template with {z}/{x}/{y} the renderer loads
-   * (web: a loopback path carrying a key; Electron: a custom protocol). The core fetches
-   * and caches the tiles behind it (core/tiles).
-   */
-  tileRoute?: string;
 }
 
 export interface DesktopNotification {
@@ -250,7 +244,11 @@ export interface FleetDeskOptions {
 /** The whole core, as both shells see it (built by `createFleetDesk` in fleet-desk.ts). */
 export interface FleetDeskCore {
   handlers: InvokeHandlers;
-  /** Map tiles for the shell's tile route (absent in cores without a base map, e.g. test fakes). */
+  /**
+   * Map tiles for the shell's tile route (absent in cores without a base map, e.g. test
+   * fakes). The shell tells it the route the renderer loads tiles from (web: a loopback
+   * path carrying a key; Electron: a custom protocol).
+   */
   tiles?: TileProvider;
   /** Adds an event listener (a shell forwards events to its renderer). */
   subscribe(sink: EventSink): () => void;

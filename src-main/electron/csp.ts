@@ -12,6 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import { contentSecurityPolicy, type CspOrigins } from '../core/csp';
 import { isAllowedNavigation } from './navigation';
+import { TILE_SCHEME } from './tile-protocol';
 
 export function electronCsp(extra: CspOrigins, devServerUrl?: string): string {
   // Vite's dev server talks to the page over a WebSocket for hot reload.
@@ -23,7 +24,7 @@ export function electronCsp(extra: CspOrigins, devServerUrl?: string): string {
       connect = [];
     }
   }
-  return contentSecurityPolicy({ ...extra, loopback: ['http://127.0.0.1:*'], connect });
+  return contentSecurityPolicy({ ...extra, loopback: ['http://127.0.0.1:*'], connect, imageSchemes: [`${TILE_SCHEME}:`] });
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BrowserWindow, Menu, app, dialog, ipcMain, net, screen, session, shell } from 'electron';
+import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, screen, session, shell } from 'electron';
 import type { MenuCommand } from '../contract';
 import { FleetError, scrubSecrets } from '../core/errors';
 import { createFleetDesk } from '../core/fleet-desk';
@@ -19,6 +19,7 @@ import type { EmbedController } from './embed-view';
 import { createDesktopNotifier } from './notifications';
 import { forwardEvents, registerIpc, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
+import { installTileProtocol, registerTileScheme } from './tile-protocol';
 import { userDataOverride } from './user-data';
 import { guardNavigation, isAllowedNavigation, isExternalWebUrl } from './navigation';
 import { WINDOW_STATE_FILE, loadWindowState, mainWindowOptions, rememberWindowState, restorableBounds } from './window';
@@ -177,6 +178,8 @@ async function start(): Promise<void> {
 
   const desk = await createFleetDesk({ userDataDir: app.getPath('userData'), platform: platformHooks() });
   core = desk;
+  // Map tiles through the core (cached for offline use), before the page asks for any.
+  installTileProtocol(session.defaultSession, desk.tiles);
   await refreshCspOrigins(desk);
   registerIpc(ipcMain, desk, trustedSender(() => mainWindow, appUrl));
   forwardEvents(desk, () => mainWindow?.webContents ?? null);
@@ -214,6 +217,7 @@ if (!useDataFolderFromEnv()) {
 } else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  registerTileScheme(protocol);
   app.on('second-instance', () => {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();

@@ -2,7 +2,7 @@
  * The web shell's request checks: per-launch secret, Host (DNS rebinding), Origin,
  * and the page's Content-Security-Policy.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { contentSecurityPolicy, type CspOrigins } from '../core/csp';
 
 export { cspSource, type CspOrigins } from '../core/csp';
@@ -22,6 +22,16 @@ const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 export function secretMatches(expected: string, given: unknown): boolean {
   if (typeof given !== 'string' || given.length === 0 || given.length > 256) return false;
   return timingSafeEqual(digest(expected), digest(given));
+}
+
+/**
+ * The key of the map tile route. Tiles load as <img>, which cannot send the secret
+ * header, so the route carries a key in its path instead: derived from the secret, so it
+ * changes every launch, but not the secret itself, so a tile address seen anywhere
+ * (devtools, the browser's cache) opens no other door.
+ */
+export function tileKeyFor(secret: string): string {
+  return createHmac('sha256', secret).update('fleet-desk map tiles').digest('hex');
 }
 
 /** Picks the secret out of a `Sec-WebSocket-Protocol` header (`fleet-desk, secret.<hex>`). */

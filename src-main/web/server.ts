@@ -24,7 +24,9 @@ import {
   originAllowed,
   secretFromProtocols,
   secretMatches,
+  tileKeyFor,
 } from './security';
+import { parseTileAddress, tilePathParts } from '../core/tiles/tile-address';
 import { cspOriginsFromCore, type CspOrigins } from '../core/csp';
 import { mimeType, resolveStaticFile } from './static-files';
 
@@ -52,6 +54,7 @@ export interface WebShell {
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const API_INVOKE = '/api/invoke/';
 const API_EVENTS = '/api/events';
+const API_TILES = '/api/tiles/';
 
 const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -127,6 +130,33 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     sendJson(res, 200, await dispatchInvoke(core.handlers, channel, args));
   }
 
+  const tileKey = tileKeyFor(secret);
+  core.tiles?.setRoute(`${API_TILES}${tileKey}/{z}/{x}/{y}.png`);
+
+  /** `GET /api/tiles/<key>/<z>/<x>/<y>.png`: a map tile through the core (cached for offline use). */
+  async function handleTile(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
+    const text = (status: number, message: string, extra: Record<string, string> = {}) => {
+      res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+      res.end(message);
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'Map tiles are read with GET.', { Allow: 'GET, HEAD' });
+    const slash = rest.indexOf('/');
+    if (!secretMatches(tileKey, slash === -1 ? rest : rest.slice(0, slash))) return sendError(res, 403, FORBIDDEN);
+    const parts = tilePathParts(rest.slice(slash));
+    const address = parts ? parseTileAddress(...parts) : null;
+    if (!address) return text(404, 'No such map tile.');
+    if (!core.tiles) return text(404, 'This Fleet Desk has no base map.');
+    const answer = await core.tiles.tile(address);
+    if (answer.status !== 200 || !answer.body) return text(answer.status, answer.message ?? 'No map tile.');
+    res.writeHead(200, {
+      ...BASE_HEADERS,
+      'Content-Type': answer.contentType,
+      'Content-Length': String(answer.body.length),
+      'Cache-Control': answer.maxAgeSec > 0 ? `private, max-age=${answer.maxAgeSec}` : 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
+  }
+
   async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...BASE_HEADERS, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
@@ -173,6 +203,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       }
       return handleInvoke(req, res, channel);
     }
+    if (pathname.startsWith(API_TILES)) return handleTile(req, res, pathname.slice(API_TILES.length));
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return sendError(res, 404, { kind: 'not-found', message: 'Fleet Desk has no such request.' });
     }

@@ -32,6 +32,8 @@ export interface TileAnswer {
 /** The part of the core a shell's tile route needs. */
 export interface TileProvider {
   tile(address: TileAddress): Promise<TileAnswer>;
+  /** The route template ({z}/{x}/{y}) the renderer loads tiles from; the shell sets it before the page loads. */
+  setRoute(route: string): void;
 }
 
 export interface TileServiceOptions {
@@ -43,7 +45,7 @@ export interface TileServiceOptions {
   demoMap: { tileUrl: string; places: MapPlace[] };
   /** Sent as User-Agent to every tile server. */
   userAgent: string;
-  /** The shell's tile route template for the renderer ({z}/{x}/{y}); '' until a shell sets one. */
+  /** The shell's tile route template for the renderer ({z}/{x}/{y}); '' until a shell sets one (setRoute). */
   route?: string;
   fetch?: typeof fetch;
   now?: () => number;

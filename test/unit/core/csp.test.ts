@@ -29,7 +29,7 @@ describe('page CSP', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
-  it('reads the tile server, every profile origin (images) and every profile’s embed sites (frames) from the core', async () => {
+  it('reads every profile origin (images) and every profile’s embed sites (frames) from the core, not the tile server (tiles come through the app)', async () => {
     const core = {
       handlers: {
         'settings:get': async () => ({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' }),
@@ -43,7 +43,7 @@ describe('page CSP', () => {
       },
     } as unknown as FleetDeskCore;
     const origins = await cspOriginsFromCore(core);
-    expect(origins.images).toEqual(['https://tiles.example', 'https://api.fleet.example', 'https://aemp.other.example', 'http://127.0.0.1:4000']);
+    expect(origins.images).toEqual(['https://api.fleet.example', 'https://aemp.other.example', 'http://127.0.0.1:4000']);
     expect(origins.frames).toEqual([
       'https://fleet.example:*',
       'https://*.fleet.example:*',
@@ -53,6 +53,11 @@ describe('page CSP', () => {
       'http://127.0.0.1:*',
       'https://maps.partner.net:8443',
     ]);
+  });
+
+  it('allows images from an app scheme (Electron tiles) only when it is a bare scheme', () => {
+    const csp = contentSecurityPolicy({ loopback: [], connect: [], images: [], frames: [], imageSchemes: ['fleet-tiles:', "x: 'unsafe-inline'", 'javascript:alert(1)', '*:'] });
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: fleet-tiles:");
   });
 
   it('frames nothing from an AEMP host or any other site than the embed policy allows', async () => {

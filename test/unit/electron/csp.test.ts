@@ -16,8 +16,9 @@ describe('Electron page CSP', () => {
     expect(directive('object-src')).toBe("object-src 'none'");
   });
 
-  it('adds the configured tile server and service origins, dropping anything malformed', () => {
+  it('adds service origins, dropping anything malformed, and the app\'s own tile scheme (tiles come through the core)', () => {
     expect(directive('img-src')).toContain('https://tiles.example');
+    expect(directive('img-src').split(' ')).toContain('fleet-tiles:');
     expect(directive('img-src')).not.toContain('x.example');
     expect(directive('frame-src')).toContain('https://fleet.example');
   });
@@ -33,13 +34,14 @@ describe('one policy for both shells', () => {
   const electron = directives(electronCsp(origins));
   const web = directives(webShellCsp(5000, origins));
 
-  it('has the same directives, word for word, except where a shell adds its own loopback or socket', () => {
+  it('has the same directives, word for word, except where a shell adds its own loopback, socket or tile route', () => {
     expect([...electron.keys()]).toEqual([...web.keys()]);
     for (const [name, sources] of electron) {
       if (name === 'connect-src') continue;
       const webExtra = web.get(name)!.filter((s) => !sources.includes(s));
       expect(webExtra, name).toEqual(['img-src', 'frame-src'].includes(name) ? ['http://localhost:*'] : []);
-      expect(sources.filter((s) => !web.get(name)!.includes(s)), name).toEqual([]);
+      // Electron's tiles come from its own scheme; the web shell's from its own origin ('self').
+      expect(sources.filter((s) => !web.get(name)!.includes(s)), name).toEqual(name === 'img-src' ? ['fleet-tiles:'] : []);
     }
     expect(web.get('connect-src')).toEqual(["'self'", 'ws://127.0.0.1:5000', 'ws://localhost:5000']);
     expect(electron.get('connect-src')).toEqual(["'self'"]);

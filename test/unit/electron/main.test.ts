@@ -18,6 +18,9 @@ const h = vi.hoisted(() => {
     coreOptions: null as null | FleetDeskOptions,
     paths: new Map<string, string>(),
     coreHandlers: null as null | Record<string, ReturnType<typeof vi.fn>>,
+    schemeHandlers: new Map<string, (request: Request) => Promise<Response>>(),
+    privileged: [] as unknown[],
+    tileRoute: '',
   };
   interface FakeWin {
     options: Record<string, unknown>;
@@ -76,6 +79,12 @@ vi.mock('electron', () => {
       getVersion: () => '9.9.9',
     },
     BrowserWindow,
+    protocol: {
+      registerSchemesAsPrivileged: vi.fn((schemes: unknown[]) => {
+        order.push('tile scheme');
+        state.privileged.push(...schemes);
+      }),
+    },
     Menu: { buildFromTemplate: vi.fn((t: unknown) => t), setApplicationMenu: vi.fn(() => order.push('menu')) },
     dialog: { showErrorBox: vi.fn(), showSaveDialog: vi.fn() },
     ipcMain: { handle: vi.fn((name: string) => order.push(`handle ${name}`)), removeHandler: vi.fn() },
@@ -98,7 +107,8 @@ vi.mock('electron', () => {
         protocol: {
           handle: vi.fn((scheme: string, fn: (request: Request) => Promise<Response>) => {
             order.push(`page ${scheme}`);
-            state.fileHandler = fn;
+            state.schemeHandlers.set(scheme, fn);
+            if (scheme === 'file') state.fileHandler = fn;
           }),
         },
       },
@@ -128,7 +138,11 @@ vi.mock('../../../src-main/core/fleet-desk', () => ({
     handlers['settings:get'] = vi.fn(async () => ({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' }));
     handlers['profiles:list'] = vi.fn(async () => ({ activeId: 'demo', profiles: [{ id: 'demo', baseUrl: 'https://api.fleet.example/v1', aempUrl: '', embedOrigins: [] }] }));
     h.state.coreHandlers = handlers as Record<string, ReturnType<typeof vi.fn>>;
-    return { handlers, subscribe: () => () => {}, start: vi.fn(async () => order.push('start')), stop: vi.fn(async () => {}) };
+    const tiles = {
+      tile: vi.fn(async () => ({ status: 200, body: Buffer.from('png'), contentType: 'image/png', maxAgeSec: 60, source: 'cache' })),
+      setRoute: vi.fn((route: string) => (h.state.tileRoute = route)),
+    };
+    return { handlers, tiles, subscribe: () => () => {}, start: vi.fn(async () => order.push('start')), stop: vi.fn(async () => {}) };
   }),
 }));
 
@@ -147,6 +161,9 @@ beforeEach(() => {
   h.state.coreOptions = null;
   h.state.coreHandlers = null;
   h.state.paths.clear();
+  h.state.schemeHandlers.clear();
+  h.state.privileged.length = 0;
+  h.state.tileRoute = '';
   vi.unstubAllEnvs();
   vi.stubEnv('FLEET_USER_DATA', '');
 });
@@ -161,10 +178,20 @@ describe('Electron main', () => {
 
   it('denies permissions and sets the CSP before any window, then wires core, IPC, menu and window', async () => {
     await loadMain();
-    expect(order).toEqual(['lock', 'permissions', 'csp', 'page file', 'core', 'handle fleet:invoke', 'menu', 'BrowserWindow', 'start']);
+    expect(order).toEqual(['lock', 'tile scheme', 'permissions', 'csp', 'page file', 'core', 'page fleet-tiles', 'handle fleet:invoke', 'menu', 'BrowserWindow', 'start']);
     const cb = vi.fn();
     h.state.permissionHandler!({}, 'geolocation', cb);
     expect(cb).toHaveBeenCalledWith(false);
+  });
+
+  it('serves map tiles from the core on its own scheme of the app session, and tells the core that route', async () => {
+    await loadMain();
+    expect(h.state.privileged).toEqual([{ scheme: 'fleet-tiles', privileges: { standard: true, secure: true } }]);
+    expect(h.state.tileRoute).toBe('fleet-tiles://tiles/{z}/{x}/{y}.png');
+    const res = await h.state.schemeHandlers.get('fleet-tiles')!(new Request('fleet-tiles://tiles/3/1/2.png'));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('png');
+    expect((await h.state.schemeHandlers.get('fleet-tiles')!(new Request('fleet-tiles://tiles/3/9/2.png'))).status).toBe(404);
   });
 
   it('creates a sandboxed window with the built preload and loads the packaged page', async () => {
@@ -199,7 +226,9 @@ describe('Electron main', () => {
       new Promise<Record<string, string[]>>((resolve) => h.state.headersHandler!(details, (r: { responseHeaders: Record<string, string[]> }) => resolve(r.responseHeaders)));
     const page = await run({ resourceType: 'mainFrame', url: appUrl, responseHeaders: {} });
     expect(page['Content-Security-Policy'][0]).toContain("script-src 'self'");
-    expect(page['Content-Security-Policy'][0]).toContain('https://tiles.example');
+    // Map tiles come through the app's own scheme, not from the tile server of the settings.
+    expect(page['Content-Security-Policy'][0]).toMatch(/img-src [^;]*fleet-tiles:/);
+    expect(page['Content-Security-Policy'][0]).not.toContain('https://tiles.example');
     const other = await run({ resourceType: 'mainFrame', url: 'https://elsewhere.example/', responseHeaders: { a: ['b'] } });
     expect(other).toEqual({ a: ['b'] });
   });
@@ -229,7 +258,7 @@ describe('Electron main', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toBe(policy);
     expect(await page.text()).toBe(withCspMeta(BUILT_PAGE, policy));
-    expect(policy).toContain('https://tiles.example');
+    expect(policy).toContain('fleet-tiles:');
     expect(policy).toContain('https://*.fleet.example:*');
     const asset = new Request(appUrl.replace(/index\.html$/, 'assets/index.js'));
     expect(await (await h.state.fileHandler!(asset)).text()).toBe('forwarded');

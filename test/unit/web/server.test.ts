@@ -148,8 +148,9 @@ describe('web shell', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(csp.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe-inline');
     expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${shell.port}`);
-    // tile server from settings, service origins from profiles
-    expect(csp.match(/img-src[^;]*/)?.[0]).toContain('https://*.tiles.example');
+    // service origins from profiles; map tiles come through the shell's own route, never from the tile server
+    expect(csp.match(/img-src[^;]*/)?.[0]).toContain('https://fleet.example');
+    expect(csp.match(/img-src[^;]*/)?.[0]).not.toContain('tiles.example');
     // embed maps: loopback (the demo) and the profile's own site (core/embed/embed-policy), not its AEMP host
     expect(csp.match(/frame-src[^;]*/)?.[0]).toBe(
       'frame-src http://127.0.0.1:* http://localhost:* https://fleet.example:* https://*.fleet.example:* http://fleet.example:* http://*.fleet.example:*',

@@ -49,7 +49,7 @@ function setup(options: { settings?: Partial<Settings>; demo?: boolean; route?: 
 }
 
 const png = (headers: Record<string, string> = {}, body: Buffer = PNG, status = 200) =>
-  new Response(status === 304 ? null : body, { status, headers: status === 304 ? headers : { 'content-type': 'image/png', ...headers } });
+  new Response(status === 304 ? null : new Uint8Array(body), { status, headers: status === 304 ? headers : { 'content-type': 'image/png', ...headers } });
 
 describe('tile service', () => {
   it('asks the tile server with a Fleet Desk User-Agent, and never with credentials or cookies', async () => {

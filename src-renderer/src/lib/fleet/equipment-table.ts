@@ -1,6 +1,6 @@
 /** Columns, sorting and filtering of the equipment table (pure, so 50,000 rows stay cheap to test). */
 import type { Equipment, Units } from '../../../../src-main/contract';
-import { formatDateTime, formatDistance, formatHours, formatPercent } from './units';
+import { distanceNumber, distanceUnit, formatDateTime, hoursNumber, percentNumber } from './units';
 
 export type ColumnKey =
   | 'make'
@@ -18,6 +18,20 @@ export interface Column {
   key: ColumnKey;
   label: string;
   numeric: boolean;
+}
+
+/** The header: numeric columns carry their unit here, so the cells hold bare numbers. */
+export function columnLabel(column: Column, units: Units): string {
+  switch (column.key) {
+    case 'distance':
+      return `${column.label} (${distanceUnit(units)})`;
+    case 'operatingHours':
+      return `${column.label} (h)`;
+    case 'fuelRemaining':
+      return `${column.label} (%)`;
+    default:
+      return column.label;
+  }
 }
 
 export const COLUMNS: Column[] = [
@@ -69,11 +83,11 @@ export function cellText(e: Equipment, key: ColumnKey, units: Units): string {
     case 'locationAt':
       return e.location ? formatDateTime(e.location.at) : '—';
     case 'operatingHours':
-      return formatHours(e.operatingHours?.hours);
+      return hoursNumber(e.operatingHours?.hours);
     case 'distance':
-      return formatDistance(e.distance?.metres, units);
+      return distanceNumber(e.distance?.metres, units);
     case 'fuelRemaining':
-      return formatPercent(e.fuelRemaining?.percent);
+      return percentNumber(e.fuelRemaining?.percent);
     case 'engineRunning':
       return e.engineRunning == null ? '—' : e.engineRunning.running ? 'Running' : 'Off';
   }

@@ -1,5 +1,9 @@
 /** Unit conversions and display formatting for fleet values. */
 import type { Units } from '../../../../src-main/contract';
+import { formatClock, formatDateTime } from '../format/time';
+
+// One date/time format for the whole app (lib/format/time.ts).
+export { formatDateTime };
 
 export const METRES_PER_MILE = 1609.344;
 
@@ -11,8 +15,27 @@ export function distanceUnit(units: Units): string {
   return units === 'imperial' ? 'mi' : 'km';
 }
 
-const number1 = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-const number0 = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+// Grouped like every other number in the app (lib/format/numbers.ts): "12,345.6".
+const number1 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+const number0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Distance as a bare number in km or mi (the unit goes in a column header); '—' when missing. */
+export function distanceNumber(metres: number | null | undefined, units: Units): string {
+  if (metres == null || !Number.isFinite(metres)) return '—';
+  return number1.format(distanceValue(metres, units));
+}
+
+/** Hours as a bare number, "1,234.5"; '—' when missing. */
+export function hoursNumber(hours: number | null | undefined): string {
+  if (hours == null || !Number.isFinite(hours)) return '—';
+  return number1.format(hours);
+}
+
+/** A percentage as a bare number, "45"; '—' when missing. */
+export function percentNumber(percent: number | null | undefined): string {
+  if (percent == null || !Number.isFinite(percent)) return '—';
+  return number0.format(percent);
+}
 
 export function formatDistance(metres: number | null | undefined, units: Units): string {
   if (metres == null || !Number.isFinite(metres)) return '—';
@@ -42,16 +65,7 @@ export function formatCoord(lat: number, lng: number): string {
   return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 }
 
-/** Local date and time, e.g. `2026-11-22 14:05:09`; '—' for missing or unreadable. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
+/** Clock time of a timestamp (the app's one format); '—' for missing or unreadable. */
 export function formatTime(iso: string | null | undefined): string {
-  const full = formatDateTime(iso);
-  return full.length === 19 ? full.slice(11) : full;
+  return formatClock(iso);
 }

@@ -47,3 +47,14 @@ export function formatCount(n: number): string {
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${formatCount(n)} ${n === 1 ? singular : plural}`;
 }
+
+const plainFormats = new Map<number, Intl.NumberFormat>();
+/** A measured value with up to `maxFractionDigits` decimals, grouped like every number here: "1,234.25". */
+export function formatDecimal(n: number, maxFractionDigits = 2): string {
+  let f = plainFormats.get(maxFractionDigits);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', { maximumFractionDigits: maxFractionDigits });
+    plainFormats.set(maxFractionDigits, f);
+  }
+  return f.format(n);
+}

@@ -1,5 +1,4 @@
 /** Pure time formatting for the renderer. Every function takes `now` so tests need no clock. */
-import { format } from 'date-fns';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -53,25 +52,56 @@ export function shortRelativeTime(iso: string | null | undefined, now: number): 
   return text.replace(/^(\d+ h) \d+ min/, '$1').replace(/ ahead of this computer's clock$/, ' ahead');
 }
 
-/** Local date and time, e.g. "2026-11-22 14:03:10". */
-export function formatLocal(iso: string | null | undefined): string {
-  const at = parseTime(iso);
-  if (at === null) return iso ? `unreadable time "${iso}"` : '—';
-  return format(at, 'yyyy-MM-dd HH:mm:ss');
+/**
+ * The one way the app writes a date and time (tables, charts, details, tooltips): the
+ * user's locale, to the second, e.g. "Nov 22, 2026, 02:03:10 PM" in en-US or
+ * "22. Nov. 2026, 14:03:10" in de-DE. Clock times below use the same locale.
+ */
+const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' };
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
+const SHORT_CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const DAY_AND_CLOCK: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(options: Intl.DateTimeFormatOptions, locale: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
 }
 
-/** Local clock time only, e.g. "14:03:10". */
-export function formatClock(iso: string | number | null | undefined): string {
-  const at = typeof iso === 'number' ? iso : parseTime(iso);
-  if (at === null) return '—';
-  return format(at, 'HH:mm:ss');
+function toMs(at: string | number | null | undefined): number | null {
+  return typeof at === 'number' ? (Number.isFinite(at) ? at : null) : parseTime(at);
 }
 
-/** Local hours and minutes, e.g. "14:03". */
-export function formatShortClock(iso: string | null | undefined): string {
-  const at = parseTime(iso);
-  if (at === null) return '—';
-  return format(at, 'HH:mm');
+/** Local date and time in the user's locale; "—" when missing, the text itself (quoted) when unreadable. */
+export function formatDateTime(at: string | number | null | undefined, locale?: string): string {
+  const ms = toMs(at);
+  if (ms === null) return typeof at === 'string' && at ? `unreadable time "${at}"` : '—';
+  return formatter(DATE_TIME, locale).format(ms);
+}
+
+/** The same function under its older name (asset details, list, alerts). */
+export const formatLocal = formatDateTime;
+
+/** Local clock time only, e.g. "02:03:10 PM" (en-US), "14:03:10" (de-DE). */
+export function formatClock(iso: string | number | null | undefined, locale?: string): string {
+  const ms = toMs(iso);
+  return ms === null ? '—' : formatter(CLOCK, locale).format(ms);
+}
+
+/** Local hours and minutes, e.g. "02:03 PM" (en-US), "14:03" (de-DE). */
+export function formatShortClock(iso: string | number | null | undefined, locale?: string): string {
+  const ms = toMs(iso);
+  return ms === null ? '—' : formatter(SHORT_CLOCK, locale).format(ms);
+}
+
+/** A chart's time-axis label: the clock within a day, the day and clock over longer spans. */
+export function formatAxisTime(ms: number, spanMs: number, locale?: string): string {
+  return formatter(spanMs <= DAY ? SHORT_CLOCK : DAY_AND_CLOCK, locale).format(ms);
 }
 
 export type ZonedTime = { ok: true; text: string } | { ok: false; message: string };

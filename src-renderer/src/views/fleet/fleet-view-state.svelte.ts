@@ -117,15 +117,20 @@ export class FleetViewState {
   async lookUp(raw: string, version: AempVersion = this.version): Promise<boolean> {
     const checked = checkIdentifier(raw);
     if (!checked.ok) {
+      // What stays on screen must be the unit asked for, or nothing.
+      this.selected = null;
       this.lookupError = checked.message;
       return false;
     }
     this.lookupBusy = true;
     this.lookupError = null;
     try {
-      this.selected = await call('fleet:unit', version, checked.value);
+      const found = await call('fleet:unit', version, checked.value);
+      // AEMP 1.2 looks units up by VIN, and its answer may leave the VIN out: show the one used.
+      this.selected = version === '1.2' && !found.vin ? { ...found, vin: checked.value } : found;
       return true;
     } catch (err) {
+      this.selected = null;
       this.lookupError = lookupErrorText(errorOf(err), checked.value);
       return false;
     } finally {

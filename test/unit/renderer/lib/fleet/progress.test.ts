@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkIdentifier, progressFraction, progressText } from '../../../../../src-renderer/src/lib/fleet/progress';
 import { errorText, lookupErrorText } from '../../../../../src-renderer/src/lib/fleet/messages';
+import { formatClock } from '../../../../../src-renderer/src/lib/format/time';
 
 describe('progressText', () => {
   it('describes page progress', () => {
@@ -14,7 +15,7 @@ describe('progressText', () => {
   it('describes throttling as waiting, with the local retry time', () => {
     const at = new Date(2026, 10, 22, 12, 4, 10).toISOString();
     const p = { version: '2.0' as const, page: 3, lastPage: 12, units: 300, waitingUntil: at, done: false };
-    expect(progressText(p)).toBe('Waiting for the service (throttled) — retrying at 12:04:10');
+    expect(progressText(p)).toBe(`Waiting for the service (throttled) — retrying at ${formatClock(at)}`);
   });
 });
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorKey, errorText, nextAttemptText, offlineBanner, stateLabel, syncedText } from '../../../../../src-renderer/src/lib/status/messages';
 import { NOW, status } from '../../fixtures';
+import { formatClock, formatShortClock } from '../../../../../src-renderer/src/lib/format/time';
 
 process.env.TZ = 'UTC';
 
 describe('status bar messages', () => {
   it('synced time with age', () => {
-    expect(syncedText(status(), NOW)).toBe('Synced 11:58:00 · 2 min ago');
+    expect(syncedText(status(), NOW)).toBe(`Synced ${formatClock('2026-11-22T11:58:00Z')} · 2 min ago`);
     expect(syncedText(status({ lastSyncAt: null }), NOW)).toBe('Not synced yet');
     expect(syncedText(null, NOW)).toBe('Not synced yet');
   });
@@ -24,7 +25,7 @@ describe('status bar messages', () => {
 
   it('offline banner says what data is shown and when we retry', () => {
     const s = status({ state: 'offline', lastSyncAt: '2026-11-22T10:03:00Z', nextAttemptAt: '2026-11-22T12:00:30Z' });
-    expect(offlineBanner(s, NOW)).toBe('Offline — showing data as of 10:03 (1 h 57 min ago). Retrying in 30 s');
+    expect(offlineBanner(s, NOW)).toBe(`Offline — showing data as of ${formatShortClock('2026-11-22T10:03:00Z')} (1 h 57 min ago). Retrying in 30 s`);
     expect(offlineBanner(status({ state: 'offline', lastSyncAt: null }), NOW)).toBe('Offline — no data fetched yet');
     expect(offlineBanner(status(), NOW)).toBeNull();
     const failed = status({ state: 'offline', lastSyncAt: null, error: { kind: 'network', message: 'The service refused the connection' } });

@@ -6,6 +6,7 @@ import FleetView from '../../../../../src-renderer/src/views/fleet/FleetView.sve
 import { FakeFailure, createFakeBridge } from './fake-bridge';
 import { unit } from '../../lib/fleet/equipment-fixture';
 import { DEFAULT_SETTINGS } from '../../../../../src-main/contract';
+import { formatClock } from '../../../../../src-renderer/src/lib/format/time';
 
 // Canvas/SVG libraries do not run in jsdom: the components only hand them data.
 vi.mock('uplot', () => ({
@@ -39,7 +40,8 @@ afterEach(() => {
   setBridge(null);
 });
 
-const SETTINGS: Settings = { ...DEFAULT_SETTINGS, staleAfterMin: 30 };
+// No tile server: the track map's plain-background note is part of what is checked.
+const SETTINGS: Settings = { ...DEFAULT_SETTINGS, staleAfterMin: 30, tileUrl: '', tileAttribution: '' };
 
 
 const EX1 = unit({ equipmentId: 'EX-1', serialNumber: 'SN-1', make: 'Caterpillar', model: '320', operatingHours: { hours: 1234.5, at: '2026-11-22T10:00:00Z' } });
@@ -78,7 +80,7 @@ describe('FleetView loading', () => {
 
     const retryAt = new Date(2026, 10, 22, 12, 4, 10).toISOString();
     fake.emit('fleet:progress', { version: '2.0', page: 3, lastPage: 12, units: 300, waitingUntil: retryAt, done: false });
-    expect(await screen.findByText('Waiting for the service (throttled) — retrying at 12:04:10')).toBeInTheDocument();
+    expect(await screen.findByText(`Waiting for the service (throttled) — retrying at ${formatClock(retryAt)}`)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     pending.resolve(listing());
@@ -143,7 +145,7 @@ describe('FleetView with a large fleet', () => {
     const rendered = screen.getAllByRole('button', { name: /^Open unit/ }).length;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(100);
-    expect(screen.getByText('2000 of 2000 units')).toBeInTheDocument();
+    expect(screen.getByText('2,000 of 2,000 units')).toBeInTheDocument();
   });
 });
 

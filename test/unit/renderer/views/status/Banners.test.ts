@@ -6,6 +6,7 @@ import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelt
 import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
 import { NOW, status } from '../../fixtures';
 import { flushSync } from 'svelte';
+import { formatClock, formatShortClock } from '../../../../../src-renderer/src/lib/format/time';
 
 afterEach(cleanup);
 process.env.TZ = 'UTC';
@@ -19,7 +20,7 @@ const ws = (patch: Parameters<typeof status>[0]) => {
 describe('Banners', () => {
   it('offline banner with data age and retry', () => {
     render(Banners, { ws: ws({ state: 'offline', lastSyncAt: '2026-11-22T10:03:00Z', nextAttemptAt: '2026-11-22T12:00:30Z' }), onOpenConnection: vi.fn() });
-    expect(screen.getByTestId('offline-banner')).toHaveTextContent('Offline — showing data as of 10:03 (1 h 57 min ago). Retrying in 30 s');
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent(`Offline — showing data as of ${formatShortClock('2026-11-22T10:03:00Z')} (1 h 57 min ago). Retrying in 30 s`);
   });
 
   it('signed-out banner opens the connection panel', async () => {
@@ -74,7 +75,7 @@ describe('StatusBar', () => {
   it('shows state, last sync with age and the next attempt', () => {
     render(StatusBar, { ws: ws({ state: 'offline', nextAttemptAt: '2026-11-22T12:01:00Z' }) });
     expect(screen.getByText('Offline')).toBeInTheDocument();
-    expect(screen.getByText('Synced 11:58:00 · 2 min ago')).toBeInTheDocument();
+    expect(screen.getByText(`Synced ${formatClock('2026-11-22T11:58:00Z')} · 2 min ago`)).toBeInTheDocument();
     expect(screen.getByText('Next attempt in 1 min')).toBeInTheDocument();
   });
 
@@ -83,10 +84,10 @@ describe('StatusBar', () => {
     const w = new Workspace(new Clock(() => t));
     w.status = status();
     render(StatusBar, { ws: w });
-    expect(screen.getByText('Synced 11:58:00 · 2 min ago')).toBeInTheDocument();
+    expect(screen.getByText(`Synced ${formatClock('2026-11-22T11:58:00Z')} · 2 min ago`)).toBeInTheDocument();
     t += 5 * 60_000;
     w.clock.tick();
     flushSync();
-    expect(screen.getByText('Synced 11:58:00 · 7 min ago')).toBeInTheDocument();
+    expect(screen.getByText(`Synced ${formatClock('2026-11-22T11:58:00Z')} · 7 min ago`)).toBeInTheDocument();
   });
 });

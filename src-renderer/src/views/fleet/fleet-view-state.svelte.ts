@@ -3,6 +3,7 @@ import type { AempVersion, AppError, Equipment, FleetListing, FleetProgress, Set
 import { call, errorOf, fleet } from '../../lib/bridge';
 import { checkIdentifier } from '../../lib/fleet/progress';
 import { lookupErrorText } from '../../lib/fleet/messages';
+import { HistoryCache } from '../../lib/fleet/history-cache';
 
 export interface MapSettings {
   tileUrl: string;
@@ -22,6 +23,9 @@ export class FleetViewState {
   selected = $state.raw<Equipment | null>(null);
   lookupBusy = $state(false);
   lookupError = $state<string | null>(null);
+  /** Histories loaded while this view lives; another branch's units are other units. */
+  readonly historyCache = new HistoryCache();
+  #activeProfile: string | null = null;
 
   #loadToken = 0;
   /** A serial number to open once the listing has loaded (see `requestSerial`). */
@@ -33,9 +37,14 @@ export class FleetViewState {
       if (p.version === this.version && this.loading) this.progress = p;
     });
     const offSettings = fleet().on('settings', (s) => this.#applySettings(s));
+    const offProfiles = fleet().on('profiles:changed', (p) => {
+      if (this.#activeProfile !== null && p.activeId !== this.#activeProfile) this.historyCache.clear();
+      this.#activeProfile = p.activeId;
+    });
     this.#unsubscribe = () => {
       offProgress();
       offSettings();
+      offProfiles();
     };
     void this.#loadSettings();
     void this.#loadAssets();

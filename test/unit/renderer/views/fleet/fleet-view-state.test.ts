@@ -28,4 +28,18 @@ describe('FleetViewState', () => {
     fake.emit('settings', { ...DEFAULT_SETTINGS, units: 'metric' });
     expect(state.units).toBe('imperial');
   });
+
+  it('forgets loaded histories when another branch becomes active (its units are other units)', async () => {
+    const fake = createFakeBridge({ 'settings:get': () => DEFAULT_SETTINGS, 'assets:get': () => null, 'fleet:cached': () => null, 'fleet:list': () => new Promise(() => undefined) });
+    setBridge(fake.bridge);
+    const state = new FleetViewState();
+    state.start();
+    const result = { identifier: 'EX-1', metric: 'Distance' as const, start: 'a', end: 'b', points: [], issues: [], fetchedAt: 'x', source: 'network' as const };
+    await state.historyCache.get('EX-1', 'Distance', 'a', 'b', async () => result);
+    fake.emit('profiles:changed', { profiles: [], activeId: 'demo' });
+    expect(state.historyCache.size).toBe(1); // the same branch announced again
+    fake.emit('profiles:changed', { profiles: [], activeId: 'north' });
+    expect(state.historyCache.size).toBe(0);
+    state.stop();
+  });
 });

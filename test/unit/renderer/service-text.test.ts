@@ -20,7 +20,7 @@ import FleetView from '../../../src-renderer/src/views/fleet/FleetView.svelte';
 import TrackReplay from '../../../src-renderer/src/views/fleet/TrackReplay.svelte';
 import { Workspace } from '../../../src-renderer/src/state/workspace.svelte';
 import { Clock } from '../../../src-renderer/src/state/clock.svelte';
-import { asset, metric, NOW, snapshot } from './fixtures';
+import { asset, FakeBridge, metric, NOW, snapshot } from './fixtures';
 import { createFakeBridge, FakeFailure } from './views/fleet/fake-bridge';
 import { unit } from './lib/fleet/equipment-fixture';
 
@@ -157,15 +157,18 @@ describe('service text renders as text', () => {
       }
     });
 
-    it('in the tile attribution typed in settings, on the asset map and the track replay', async () => {
+    it('in the tile attribution typed in settings and the place names of the base map, on the asset map and the track replay', async () => {
       const attribution = HOSTILE.join(' ');
       const tileUrl = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
-      const ws = workspace();
-      ws.settings = { ...DEFAULT_SETTINGS, tileUrl, tileAttribution: attribution };
-      const { container } = await mountMap(ws);
+      const fake = new FakeBridge();
+      fake.handle('map:base', () => ({ kind: 'demo', url: tileUrl, attribution, host: '', places: HOSTILE.map((name, i) => ({ name, lat: PLACES[i][0], lng: PLACES[i][1], kind: 'city', minZoom: 0 })) }));
+      setBridge(fake);
+      const { container } = await mountMap();
+      await waitFor(() => expect(screen.getByText(attribution)).toBeInTheDocument());
+      await waitFor(() => expect(container.querySelectorAll('.fd-place')).toHaveLength(HOSTILE.length));
       const tiles = container.querySelectorAll('img.leaflet-tile').length;
       expect(container.querySelectorAll(INJECTED)).toHaveLength(tiles);
-      expect(screen.getByText(attribution)).toBeInTheDocument();
+      expectOnlyText(container.querySelector('.fd-labels-pane')!, ...HOSTILE);
       cleanup();
 
       const track: HistoryResult = { identifier: 'EX-1', metric: 'Location', start: '2026-11-21T10:00:00Z', end: '2026-11-22T10:00:00Z', points: [{ at: '2026-11-21T11:00:00Z', value: null, lat: 1, lng: 2 }], issues: [], fetchedAt: '2026-11-22T10:00:00Z', source: 'network' };

@@ -3,7 +3,7 @@
  * string `html`/content as HTML, so every icon and tooltip is built as nodes here and
  * service text goes in only through `textContent` and `dataset`.
  */
-import { MARKER_COLOURS, clusterLabel, type MarkerState } from './markers';
+import { MARKER_COLOURS, MARKER_SHAPES, clusterLabel, type MarkerState } from './markers';
 
 /** A plain text node wrapper for a tooltip or popup: the text is never parsed. */
 export function textElement(text: string): HTMLElement {
@@ -12,22 +12,27 @@ export function textElement(text: string): HTMLElement {
   return span;
 }
 
-/** The dot of one asset, coloured by state, with a heading arrow when one is known. */
+/**
+ * The mark of a state, as drawn on the map and in the legend: a shape in the state's
+ * colour (see MARKER_SHAPES), so no state depends on colour alone. `heading` turns the
+ * arrow of a moving asset; the other shapes do not turn.
+ */
+export function markElement(state: MarkerState, heading: number | null): HTMLElement {
+  const mark = document.createElement('span');
+  mark.className = `fd-shape fd-shape-${MARKER_SHAPES[state]}`;
+  mark.style.setProperty('--fd-colour', MARKER_COLOURS[state]);
+  if (state === 'moving') mark.style.transform = `rotate(${heading ?? 0}deg)`;
+  if (state === 'issue') mark.textContent = '!';
+  return mark;
+}
+
+/** The marker of one asset: its state's mark, ringed when selected. */
 export function pointElement(assetId: string, state: MarkerState, heading: number | null, selected: boolean): HTMLElement {
-  const colour = MARKER_COLOURS[state];
   const dot = document.createElement('div');
-  dot.className = selected ? 'fd-dot selected' : 'fd-dot';
+  dot.className = selected ? 'fd-dot fd-mark selected' : 'fd-dot fd-mark';
   dot.dataset.assetId = assetId;
   dot.dataset.state = state;
-  dot.style.background = colour;
-  if (heading !== null) {
-    const arrow = document.createElement('span');
-    arrow.className = 'fd-arrow';
-    arrow.style.color = colour;
-    arrow.style.transform = `translate(-50%,-135%) rotate(${heading}deg)`;
-    arrow.style.transformOrigin = '50% 135%';
-    dot.append(arrow);
-  }
+  dot.append(markElement(state, heading));
   return dot;
 }
 
@@ -39,4 +44,12 @@ export function clusterElement(count: number, size: number): HTMLElement {
   bubble.style.height = `${size}px`;
   bubble.textContent = clusterLabel(count);
   return bubble;
+}
+
+/** A place name of the demo map, as text (the name comes from the main side; it is never parsed). */
+export function placeElement(name: string, kind: string): HTMLElement {
+  const label = document.createElement('span');
+  label.className = `fd-place fd-place-${kind.replace(/[^a-z]/g, '')}`;
+  label.textContent = name;
+  return label;
 }

@@ -1,6 +1,7 @@
 /**
- * Map logic kept out of Leaflet so it can be tested in Node: marker state and colour,
- * the supercluster index, what to draw for a viewport, and bounds to fit.
+ * Map logic kept out of Leaflet so it can be tested in Node: marker state, colour and
+ * shape, the supercluster index, what to draw for a viewport, which assets the map
+ * shows, and bounds and padding to fit.
  */
 import Supercluster from 'supercluster';
 import type { Asset } from '../../../../src-main/contract';
@@ -21,13 +22,31 @@ export function markerState(asset: Asset, now: number, staleAfterMin: number): M
   return 'unknown';
 }
 
+/** The order the legend lists the states in (the priority order of `markerState`). */
+export const MARKER_STATES: readonly MarkerState[] = ['issue', 'stale', 'moving', 'on', 'off', 'unknown'];
+
+/** Every state has its own colour; none is told apart by colour alone (see MARKER_SHAPES). */
 export const MARKER_COLOURS: Record<MarkerState, string> = {
-  issue: '#d32f2f',
-  stale: '#e0a000',
-  moving: '#2e9e44',
-  on: '#2e9e44',
-  off: '#7a7f87',
-  unknown: '#5a7bb5',
+  issue: '#c62828',
+  stale: '#b26a00',
+  moving: '#1b8a5a',
+  on: '#6a4fbf',
+  off: '#5f6670',
+  unknown: '#8a94a0',
+};
+
+/**
+ * The shape of each state, so colour-blind dispatchers (and a grey-scale print) tell
+ * them apart: an arrow pointing where it drives, a ring with a centre dot for a running
+ * engine, a hollow ring for no recent report, a square with "!" for a flagged value.
+ */
+export const MARKER_SHAPES: Record<MarkerState, 'badge' | 'ring' | 'arrow' | 'dot-in-circle' | 'circle' | 'diamond'> = {
+  issue: 'badge',
+  stale: 'ring',
+  moving: 'arrow',
+  on: 'dot-in-circle',
+  off: 'circle',
+  unknown: 'diamond',
 };
 
 export const MARKER_STATE_LABEL: Record<MarkerState, string> = {
@@ -37,6 +56,16 @@ export const MARKER_STATE_LABEL: Record<MarkerState, string> = {
   on: 'ignition on',
   off: 'ignition off',
   unknown: 'ignition unknown',
+};
+
+/** The legend's words for each mark (a sentence a newcomer reads once). */
+export const MARKER_LEGEND: Record<MarkerState, string> = {
+  issue: 'Flagged value (out of range or unreadable)',
+  stale: 'No recent report (stale)',
+  moving: 'Moving, arrow points where it heads',
+  on: 'Parked, ignition on',
+  off: 'Parked, ignition off',
+  unknown: 'Ignition not reported',
 };
 
 export function headingOf(asset: Asset): number | null {
@@ -124,4 +153,68 @@ export function clusterLabel(count: number): string {
 /** Size of a cluster bubble in px, growing slowly with the count. */
 export function clusterSize(count: number): number {
   return Math.round(24 + Math.min(18, Math.log10(Math.max(1, count)) * 6));
+}
+
+/**
+ * True when both lists hold the same assets (the same objects, in any order). The
+ * list re-sorts and re-filters on every keystroke and clock tick; the cluster index is
+ * rebuilt only when what the map shows really changed.
+ */
+export function sameAssets(a: readonly Asset[], b: readonly Asset[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  const members = new Set<Asset>(a);
+  for (const asset of b) if (!members.has(asset)) return false;
+  return true;
+}
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export interface FitPadding {
+  paddingTopLeft: [number, number];
+  paddingBottomRight: [number, number];
+}
+
+/**
+ * Padding for `fitBounds` so nothing fitted ends up under the controls drawn over the
+ * map (toolbar, legend, zoom buttons, notes). Each overlay is cleared along the edge it
+ * costs least to give up (a wide toolbar at the top takes a strip off the top, a tall
+ * legend on the left a strip off the left); `margin` keeps half a cluster bubble clear
+ * of every edge. Never leaves less than a third of the map on either axis.
+ */
+export function fitPadding(map: Box, overlays: readonly Box[], margin: number): FitPadding {
+  const width = map.right - map.left;
+  const height = map.bottom - map.top;
+  const inset = { top: 0, right: 0, bottom: 0, left: 0 };
+  if (width <= 0 || height <= 0) return { paddingTopLeft: [margin, margin], paddingBottomRight: [margin, margin] };
+  for (const o of overlays) {
+    const left = Math.max(o.left, map.left);
+    const right = Math.min(o.right, map.right);
+    const top = Math.max(o.top, map.top);
+    const bottom = Math.min(o.bottom, map.bottom);
+    if (right <= left || bottom <= top) continue; // hidden or outside the map
+    const options = [
+      { side: 'top' as const, size: bottom - map.top, share: (bottom - map.top) / height },
+      { side: 'bottom' as const, size: map.bottom - top, share: (map.bottom - top) / height },
+      { side: 'left' as const, size: right - map.left, share: (right - map.left) / width },
+      { side: 'right' as const, size: map.right - left, share: (map.right - left) / width },
+    ];
+    const best = options.reduce((a, b) => (b.share < a.share ? b : a));
+    inset[best.side] = Math.max(inset[best.side], best.size);
+  }
+  const fit = (a: number, b: number, span: number): [number, number] => {
+    const room = span * (2 / 3) - 2 * margin;
+    const total = a + b;
+    if (total <= room || total === 0) return [a + margin, b + margin];
+    const k = Math.max(0, room) / total;
+    return [Math.round(a * k) + margin, Math.round(b * k) + margin];
+  };
+  const [top, bottom] = fit(inset.top, inset.bottom, height);
+  const [left, right] = fit(inset.left, inset.right, width);
+  return { paddingTopLeft: [left, top], paddingBottomRight: [right, bottom] };
 }

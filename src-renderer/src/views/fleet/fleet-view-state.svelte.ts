@@ -1,10 +1,11 @@
 /** State of the Fleet view: the listing per version, loading progress, the open unit. */
-import type { AempVersion, AppError, Equipment, FleetListing, FleetProgress, Settings, Units } from '../../../../src-main/contract';
+import type { AempVersion, AppError, BaseMap, Equipment, FleetListing, FleetProgress, Settings, Units } from '../../../../src-main/contract';
 import { call, errorOf, fleet } from '../../lib/bridge';
 import { checkIdentifier } from '../../lib/fleet/progress';
 import { lookupErrorText } from '../../lib/fleet/messages';
 import { HistoryCache } from '../../lib/fleet/history-cache';
 
+/** The base map of the track replay: the main side's tile route and its attribution ('map:base'). */
 export interface MapSettings {
   tileUrl: string;
   tileAttribution: string;
@@ -37,6 +38,7 @@ export class FleetViewState {
       if (p.version === this.version && this.loading) this.progress = p;
     });
     const offSettings = fleet().on('settings', (s) => this.#applySettings(s));
+    const offBase = fleet().on('map:base', (b) => this.#applyBaseMap(b));
     const offProfiles = fleet().on('profiles:changed', (p) => {
       if (this.#activeProfile !== null && p.activeId !== this.#activeProfile) this.historyCache.clear();
       this.#activeProfile = p.activeId;
@@ -44,9 +46,14 @@ export class FleetViewState {
     this.#unsubscribe = () => {
       offProgress();
       offSettings();
+      offBase();
       offProfiles();
     };
     void this.#loadSettings();
+    void call('map:base').then(
+      (b) => this.#applyBaseMap(b),
+      () => undefined, // no base map: the track on a plain background
+    );
     void this.#loadAssets();
     void this.load(this.version);
   }
@@ -67,7 +74,10 @@ export class FleetViewState {
 
   #applySettings(s: Settings): void {
     this.units = s.units;
-    if (s.tileUrl !== this.map.tileUrl || s.tileAttribution !== this.map.tileAttribution) this.map = { tileUrl: s.tileUrl, tileAttribution: s.tileAttribution };
+  }
+
+  #applyBaseMap(b: BaseMap): void {
+    if (b.url !== this.map.tileUrl || b.attribution !== this.map.tileAttribution) this.map = { tileUrl: b.url, tileAttribution: b.attribution };
   }
 
   async #loadAssets(): Promise<void> {

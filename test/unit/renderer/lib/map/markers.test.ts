@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, buildClusterIndex, clusterLabel, expansionZoom, headingOf, markerState, visibleItems } from '../../../../../src-renderer/src/lib/map/markers';
+import { MARKER_COLOURS, MARKER_SHAPES, MARKER_STATES, boundsOf, buildClusterIndex, clusterLabel, expansionZoom, fitPadding, headingOf, markerState, sameAssets, visibleItems } from '../../../../../src-renderer/src/lib/map/markers';
 import { popupLines } from '../../../../../src-renderer/src/lib/map/popup';
 import { asset, metric, NOW } from '../../fixtures';
 
@@ -65,5 +65,43 @@ describe('popup', () => {
     const lines = popupLines(asset(1, {}, { fuel: metric(140), ignition: metric(true), gps: metric({ lat: 1, lng: 2 }) }), 'metric', NOW);
     expect(lines.map((l) => l.label)).toEqual(['Last update', 'Ignition', 'Fuel']);
     expect(lines[2].flag).toMatch(/outside/);
+  });
+});
+
+describe('marks', () => {
+  it('every state has its own shape and its own colour (moving and ignition on no longer share a green)', () => {
+    expect(new Set(MARKER_STATES.map((s) => MARKER_SHAPES[s])).size).toBe(MARKER_STATES.length);
+    expect(new Set(MARKER_STATES.map((s) => MARKER_COLOURS[s])).size).toBe(MARKER_STATES.length);
+    expect(MARKER_COLOURS.moving).not.toBe(MARKER_COLOURS.on);
+  });
+});
+
+describe('sameAssets', () => {
+  const a = asset(1);
+  const b = asset(2);
+  it('compares membership by object, in any order', () => {
+    expect(sameAssets([a, b], [b, a])).toBe(true);
+    expect(sameAssets([a, b], [a])).toBe(false);
+    expect(sameAssets([a, b], [a, asset(2)])).toBe(false); // a changed asset is a new object
+    expect(sameAssets([], [])).toBe(true);
+  });
+});
+
+describe('fitPadding', () => {
+  const map = { left: 0, top: 0, right: 800, bottom: 600 };
+  it('clears a toolbar along the top, a legend along the left, an attribution along the bottom', () => {
+    const toolbar = { left: 300, top: 8, right: 792, bottom: 40 };
+    const legend = { left: 8, top: 380, right: 200, bottom: 592 };
+    const attribution = { left: 600, top: 580, right: 800, bottom: 600 };
+    expect(fitPadding(map, [toolbar, legend, attribution], 28)).toEqual({ paddingTopLeft: [200 + 28, 40 + 28], paddingBottomRight: [28, 20 + 28] });
+  });
+
+  it('ignores hidden overlays and those outside the map; only the margin without any', () => {
+    expect(fitPadding(map, [{ left: 0, top: 0, right: 0, bottom: 0 }, { left: 900, top: 0, right: 1000, bottom: 50 }], 10)).toEqual({ paddingTopLeft: [10, 10], paddingBottomRight: [10, 10] });
+  });
+
+  it('always leaves a third of the map to fit into', () => {
+    const tall = fitPadding(map, [{ left: 0, top: 0, right: 800, bottom: 500 }], 20);
+    expect(600 - tall.paddingTopLeft[1] - tall.paddingBottomRight[1]).toBeGreaterThanOrEqual(200);
   });
 });

@@ -7,7 +7,7 @@ import { createFakeBridge } from './fake-bridge';
 afterEach(() => setBridge(null));
 
 describe('FleetViewState', () => {
-  it('follows settings changed elsewhere (units, tiles) and stops listening when stopped', async () => {
+  it('follows settings (units) and the base map (tiles through the main side) changed elsewhere, and stops listening when stopped', async () => {
     const fake = createFakeBridge({
       'settings:get': () => DEFAULT_SETTINGS,
       'assets:get': () => null,
@@ -22,7 +22,9 @@ describe('FleetViewState', () => {
 
     fake.emit('settings', { ...DEFAULT_SETTINGS, units: 'imperial', tileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png' });
     expect(state.units).toBe('imperial');
-    expect(state.map.tileUrl).toBe('http://127.0.0.1:9/tiles/{z}/{x}/{y}.png');
+    expect(state.map.tileUrl).toBe(''); // never the tile server itself
+    fake.emit('map:base', { kind: 'server', url: '/api/tiles/k/{z}/{x}/{y}.png?v=1', attribution: 'Tiles', host: '127.0.0.1:9', places: [] });
+    expect(state.map).toEqual({ tileUrl: '/api/tiles/k/{z}/{x}/{y}.png?v=1', tileAttribution: 'Tiles' });
 
     state.stop();
     fake.emit('settings', { ...DEFAULT_SETTINGS, units: 'metric' });

@@ -1,0 +1,283 @@
+/**
+ * The asset map: it shows what the list shows (search and filters) unless "Show all on
+ * map" is on, it has a legend whose marks are the map's marks, every state has its own
+ * shape, "Fit fleet" keeps clear of the controls over the map, and the base map comes
+ * from the main side (its tile route, attribution and place names as text).
+ * Leaflet runs for real in jsdom once the container has a size.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import type L from 'leaflet';
+import { DEFAULT_SETTINGS, type BaseMap, type Settings } from '../../../../../src-main/contract';
+import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
+import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
+import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
+import type { Metric } from '../../../../../src-main/contract';
+import type * as Markers from '../../../../../src-renderer/src/lib/map/markers';
+import { asset, FakeBridge, metric, NOW, snapshot } from '../../fixtures';
+
+const built = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../../../src-renderer/src/lib/map/markers', async (importOriginal) => {
+  const real = await importOriginal<typeof Markers>();
+  return {
+    ...real,
+    buildClusterIndex: (...args: Parameters<typeof real.buildClusterIndex>) => {
+      built.count++;
+      return real.buildClusterIndex(...args);
+    },
+  };
+});
+
+const AssetMap = (await import('../../../../../src-renderer/src/views/map/AssetMap.svelte')).default;
+
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  },
+);
+
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+});
+
+const fresh = '2026-11-22T11:58:00Z';
+const old = '2026-11-22T08:00:00Z';
+
+/** Twelve assets far apart (never clustered together), in every marker state. */
+function fleetAssets() {
+  return Array.from({ length: 12 }, (_, i) => {
+    const gps = metric({ lat: -50 + i * 9, lng: -150 + i * 25 }, i === 4 ? old : fresh);
+    const metrics: Record<string, Metric> =
+      i % 6 === 0
+        ? { gps, 'in-motion': metric(true), speed: metric(40), heading: metric(90), ignition: metric(true) }
+        : i % 6 === 1
+          ? { gps, ignition: metric(true) }
+          : i % 6 === 2
+            ? { gps, ignition: metric(false) }
+            : i % 6 === 3
+              ? { gps }
+              : i % 6 === 4
+                ? { gps, ignition: metric(true, old) }
+                : { gps, ignition: metric(false) };
+    return asset(i, { name: i < 3 ? `Excavator ${i}` : `Truck ${i}`, issues: i % 6 === 5 ? [{ metric: 'fuel', path: '$.fuel', message: 'out of range' }] : [] }, metrics);
+  });
+}
+
+const DEMO_BASE: BaseMap = {
+  kind: 'demo',
+  url: '/api/tiles/k/{z}/{x}/{y}.png?v=1',
+  attribution: 'Fleet Desk demo map (simulated roads and places)',
+  host: '',
+  places: [
+    { name: 'Salt Lake City', lat: 40.76, lng: -111.89, kind: 'city', minZoom: 0 },
+    { name: 'Far away job site', lat: 40.7, lng: -111.9, kind: 'site', minZoom: 18 },
+  ],
+};
+
+let bridge: FakeBridge;
+let settings: Settings;
+
+function workspace(patch: Partial<Settings> = {}) {
+  const ws = new Workspace(new Clock(() => NOW));
+  settings = { ...DEFAULT_SETTINGS, ...patch };
+  ws.settings = settings;
+  ws.setSnapshot(snapshot(fleetAssets()));
+  return ws;
+}
+
+async function mount(ws = workspace()) {
+  const view = render(AssetMap, { ws });
+  const map = (window as unknown as { __fleetMap: L.Map }).__fleetMap;
+  await waitFor(() => expect(shownOnMap(view.container)).toBeGreaterThan(0));
+  return { ...view, ws, map };
+}
+
+/** Assets on the map: single markers plus the counts of cluster bubbles. */
+function shownOnMap(root: Element): number {
+  const points = root.querySelectorAll('.leaflet-marker-pane .fd-dot').length;
+  const clustered = [...root.querySelectorAll('.leaflet-marker-pane .fd-cluster')].reduce((n, el) => n + Number(el.textContent), 0);
+  return points + clustered;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  built.count = 0;
+  bridge = new FakeBridge();
+  bridge.handle('map:base', () => DEMO_BASE);
+  bridge.handle('settings:set', (patch) => (settings = { ...settings, ...(patch as Partial<Settings>) }));
+  setBridge(bridge);
+});
+
+afterEach(() => {
+  cleanup();
+  setBridge(null);
+});
+
+describe('the map follows the list', () => {
+  it('shows what the search and filters leave in the list, and says how many', async () => {
+    const { container, ws, map } = await mount();
+    map.setView([0, 0], 1);
+    await waitFor(() => expect(shownOnMap(container)).toBe(12));
+    expect(screen.getByTestId('map-count')).toHaveTextContent('12 of 12 assets on the map');
+
+    ws.updateList({ search: 'excavator' });
+    await waitFor(() => expect(shownOnMap(container)).toBe(3));
+    expect(screen.getByTestId('map-count')).toHaveTextContent('3 of 12 assets on the map');
+    expect([...container.querySelectorAll('.fd-dot')].map((d) => (d as HTMLElement).dataset.assetId).sort()).toEqual(['thing:0', 'thing:1', 'thing:2']);
+
+    ws.updateList({ search: '', filters: ['moving'] });
+    await waitFor(() => expect(shownOnMap(container)).toBe(2));
+    expect([...container.querySelectorAll('.fd-dot')].map((d) => (d as HTMLElement).dataset.state)).toEqual(['moving', 'moving']);
+  });
+
+  it('"Show all on map" shows the whole fleet whatever the list shows, and is remembered in settings', async () => {
+    const { container, ws, map } = await mount();
+    map.setView([0, 0], 1);
+    ws.updateList({ search: 'excavator' });
+    await waitFor(() => expect(shownOnMap(container)).toBe(3));
+    await fireEvent.click(screen.getByRole('checkbox', { name: 'Show all on map' }));
+    await waitFor(() => expect(shownOnMap(container)).toBe(12));
+    expect(bridge.callsTo('settings:set')).toContainEqual([{ mapShowsAll: true }]);
+    expect(screen.getByTestId('map-count')).toHaveTextContent('All 12 assets: 12 on the map');
+  });
+
+  it('starts with the whole fleet when the setting says so', async () => {
+    const ws = workspace({ mapShowsAll: true });
+    ws.updateList({ search: 'excavator' });
+    const { container, map } = await mount(ws);
+    map.setView([0, 0], 1);
+    await waitFor(() => expect(shownOnMap(container)).toBe(12));
+    expect(screen.getByRole('checkbox', { name: 'Show all on map' })).toBeChecked();
+  });
+
+  it('does not re-cluster while what it shows stays the same (a re-sort, a search with the same matches)', async () => {
+    const { container, ws, map } = await mount();
+    map.setView([0, 0], 1);
+    ws.updateList({ search: 'excavator' });
+    await waitFor(() => expect(shownOnMap(container)).toBe(3));
+    const before = built.count;
+    ws.updateList({ search: 'excavator ' });
+    ws.updateList({ sort: 'lastUpdate', descending: true });
+    ws.updateList({ search: 'Excavator' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(built.count).toBe(before);
+    ws.updateList({ search: 'excavator 1' });
+    await waitFor(() => expect(shownOnMap(container)).toBe(1));
+    expect(built.count).toBe(before + 1);
+  });
+});
+
+describe('legend and marks', () => {
+  it('has a legend, open at first, that a keyboard user can close and open, remembered', async () => {
+    await mount();
+    const toggle = screen.getByRole('button', { name: 'Legend' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const legend = screen.getByRole('group', { name: 'Map legend' });
+    expect(within(legend).getAllByRole('listitem')).toHaveLength(7);
+    toggle.focus();
+    expect(document.activeElement).toBe(toggle);
+    await fireEvent.click(toggle);
+    expect(screen.queryByRole('group', { name: 'Map legend' })).toBeNull();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(localStorage.getItem('fleet-desk.map-legend')).toBe('closed');
+    cleanup();
+    await mount();
+    expect(screen.queryByRole('group', { name: 'Map legend' })).toBeNull();
+  });
+
+  it('gives every state its own shape and colour, and the legend shows the same marks', async () => {
+    const { container, map } = await mount();
+    map.setView([0, 0], 1);
+    await waitFor(() => expect(shownOnMap(container)).toBe(12));
+    const shapes = new Map<string, string>();
+    const colours = new Map<string, string>();
+    for (const dot of container.querySelectorAll<HTMLElement>('.leaflet-marker-pane .fd-dot')) {
+      const mark = dot.querySelector<HTMLElement>('.fd-shape')!;
+      shapes.set(dot.dataset.state!, mark.className);
+      colours.set(dot.dataset.state!, mark.style.getPropertyValue('--fd-colour'));
+    }
+    expect([...shapes.keys()].sort()).toEqual(['issue', 'moving', 'off', 'on', 'stale', 'unknown']);
+    expect(new Set(shapes.values()).size).toBe(6);
+    expect(new Set(colours.values()).size).toBe(6);
+    expect(shapes.get('moving')).toContain('fd-shape-arrow');
+    expect(shapes.get('on')).toContain('fd-shape-dot-in-circle');
+    expect(shapes.get('stale')).toContain('fd-shape-ring');
+    expect(container.querySelector('[data-state="issue"] .fd-shape')).toHaveTextContent('!');
+    const legend = screen.getByRole('group', { name: 'Map legend' });
+    const legendShapes = [...legend.querySelectorAll('.fd-shape')].map((m) => m.className);
+    expect(legendShapes.sort()).toEqual([...shapes.values()].sort());
+    expect(legend).toHaveTextContent('Moving, arrow points where it heads');
+    expect(legend).toHaveTextContent('Parked, ignition on');
+  });
+
+  it('points the arrow of a moving asset where it heads', async () => {
+    const { container, map } = await mount();
+    map.setView([0, 0], 1);
+    await waitFor(() => expect(container.querySelector('[data-state="moving"] .fd-shape')).not.toBeNull());
+    expect(container.querySelector<HTMLElement>('[data-state="moving"] .fd-shape')!.style.transform).toBe('rotate(90deg)');
+  });
+});
+
+describe('fitting', () => {
+  it('"Fit fleet" pads the fit by the toolbar over the map, plus half a cluster', async () => {
+    const { map, container } = await mount();
+    const wrap = container.querySelector('section')!;
+    wrap.getBoundingClientRect = () => ({ left: 0, top: 0, right: 800, bottom: 600, width: 800, height: 600, x: 0, y: 0, toJSON: () => ({}) });
+    for (const el of container.querySelectorAll<HTMLElement>('.tools > *')) {
+      el.getBoundingClientRect = () => ({ left: 400, top: 8, right: 792, bottom: 44, width: 392, height: 36, x: 400, y: 8, toJSON: () => ({}) });
+    }
+    const fit = vi.spyOn(map, 'fitBounds');
+    await fireEvent.click(screen.getByRole('button', { name: 'Fit fleet' }));
+    expect(fit).toHaveBeenCalledTimes(1);
+    const options = fit.mock.calls[0][1] as L.FitBoundsOptions;
+    expect(options.paddingTopLeft).toEqual([expect.any(Number), 44 + 28]);
+    expect((options.paddingTopLeft as [number, number])[0]).toBeLessThan(100);
+    expect((options.paddingBottomRight as [number, number])[1]).toBeGreaterThanOrEqual(28);
+  });
+
+  it('"Fit fleet" fits what the map shows', async () => {
+    const { map, ws } = await mount();
+    ws.updateList({ search: 'excavator' });
+    await waitFor(() => expect(screen.getByTestId('map-count')).toHaveTextContent('3 of 12'));
+    const fit = vi.spyOn(map, 'fitBounds');
+    await fireEvent.click(screen.getByRole('button', { name: 'Fit fleet' }));
+    const bounds = fit.mock.calls[0][0] as [[number, number], [number, number]];
+    expect(bounds).toEqual([
+      [-50, -150],
+      [-32, -100],
+    ]);
+  });
+});
+
+describe('base map', () => {
+  it('loads tiles from the main side\'s route, shows its attribution as text and the demo\'s place names from their zoom on', async () => {
+    const { container, map } = await mount();
+    map.setView([40.7, -111.9], 10);
+    await waitFor(() => expect(container.querySelector('img.leaflet-tile')).not.toBeNull());
+    const tile = container.querySelector('img.leaflet-tile') as HTMLImageElement;
+    expect(tile.getAttribute('src')).toMatch(/^\/api\/tiles\/k\/10\/\d+\/\d+\.png\?v=1$/);
+    expect(screen.getByText('Fleet Desk demo map (simulated roads and places)')).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelector('.fd-place-city')).toHaveTextContent('Salt Lake City'));
+    expect(container.querySelector('.fd-place-site')).toBeNull(); // its zoom level is not reached
+  });
+
+  it('follows an announced change of base map (profile switch, settings)', async () => {
+    const { container, map } = await mount();
+    map.setView([40.7, -111.9], 10);
+    await waitFor(() => expect(container.querySelector('img.leaflet-tile')).not.toBeNull());
+    bridge.emit('map:base', { kind: 'server', url: '/api/tiles/k/{z}/{x}/{y}.png?v=2', attribution: '© OpenStreetMap contributors', host: 'tile.openstreetmap.org', places: [] });
+    await waitFor(() => expect(screen.getByText('© OpenStreetMap contributors')).toBeInTheDocument());
+    await waitFor(() => expect(container.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(/\?v=2$/));
+    expect(container.querySelector('.fd-place')).toBeNull();
+  });
+
+  it('says so when there is no base map', async () => {
+    bridge.handle('map:base', () => ({ kind: 'none', url: '', attribution: '', host: '', places: [] }));
+    await mount();
+    await waitFor(() => expect(screen.getByText(/No base map is set/)).toBeInTheDocument());
+  });
+});

@@ -52,6 +52,21 @@ describe('SettingsDialog', () => {
     expect(bridge.callsTo('settings:set').at(-1)?.[0]).toMatchObject({ units: 'imperial', refreshIntervalSec: 60 });
   });
 
+  it('sets how many MB of map tiles are kept for offline use, within bounds', async () => {
+    bridge.handle('settings:set', (patch) => ({ ...DEFAULT_SETTINGS, ...(patch as Partial<Settings>) }));
+    const { onClose } = open();
+    const field = screen.getByLabelText('Keep map tiles for offline use, up to (MB)');
+    expect(field).toHaveValue('200');
+    await fireEvent.input(field, { target: { value: '5' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('The map tile cache (MB) must be between 10 and 5000')).toBeInTheDocument();
+    expect(bridge.callsTo('settings:set')).toHaveLength(0);
+    await fireEvent.input(field, { target: { value: '750' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bridge.callsTo('settings:set').at(-1)?.[0]).toMatchObject({ tileCacheMb: 750 });
+  });
+
   it('Escape closes the dialog', async () => {
     const { onClose } = open();
     await fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });

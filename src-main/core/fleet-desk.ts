@@ -118,16 +118,6 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   let store: OfflineStore = stores.open(auth.profiles.activeId);
   const http = createHttpClient(auth.activeTokenSource, httpTimeoutMs ? { defaultTimeoutMs: httpTimeoutMs } : {});
 
-  const ctx: CoreContext = {
-    userDataDir,
-    platform,
-    emit,
-    connection: () => auth.profiles.connection(),
-    http: () => http,
-    store: () => store,
-    settings: () => settings.get(),
-  };
-
   const alerts = new AlertService({
     profileId: () => auth.profiles.activeId,
     demo: () => auth.profiles.activeId === 'demo',
@@ -137,6 +127,21 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     notify: platform.notify ? (n) => platform.notify?.(n) : undefined,
     now,
   });
+
+  const ctx: CoreContext = {
+    userDataDir,
+    platform,
+    // The refresh's change announcement tells the alert evaluation which assets changed.
+    emit: (name, payload) => {
+      if (name === 'assets:changed') alerts.noteChange(payload as FleetEvents['assets:changed']);
+      emit(name, payload);
+    },
+    connection: () => auth.profiles.connection(),
+    http: () => http,
+    store: () => store,
+    settings: () => settings.get(),
+  };
+
   /** Rules are evaluated on fresh lists only; a failure there never fails the refresh. */
   const evaluateAlerts = (snapshot: AssetSnapshot): void => {
     try {

@@ -5,7 +5,7 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { buildBenchRenderer, buildBenchWebShell } from './build';
-import { fetchAssetLists, measureAempRun, measureCoreRun, type AempRun, type CoreRun } from './core-figures';
+import { ALERT_LISTS, fetchAssetLists, fetchListSequence, measureAempRun, measureAlertRun, measureCoreRun, type AempRun, type AlertRun, type CoreRun } from './core-figures';
 import { startRendererHarness, type RendererRun } from './renderer-figures';
 import { summarize, type Summary } from './stats';
 
@@ -20,7 +20,8 @@ export type FigureId =
   | 'refresh-cpu'
   | 'renderer-heap'
   | 'main-rss'
-  | 'aemp-ratio';
+  | 'aemp-ratio'
+  | 'alert-eval';
 
 export interface FigureResult {
   id: FigureId;
@@ -76,6 +77,7 @@ export const FIGURES: Record<FigureId, FigureSpec> = {
   'renderer-heap': { label: 'renderer JS heap after loading', unit: 'MB', target: upTo10k(150) },
   'main-rss': { label: 'main-side RSS (web shell process)', unit: 'MB', target: upTo10k(300) },
   'aemp-ratio': { label: 'AEMP 2.0 listing, 50 ms latency ÷ floor', unit: '×', target: upTo10k(1.3) },
+  'alert-eval': { label: 'alert evaluation on a periodic refresh (all rules)', unit: 'ms', target: upTo10k(30) },
 };
 
 const defaultRuns = (size: number) => (size > 10_000 ? 3 : 5);
@@ -96,8 +98,19 @@ function figure(id: FigureId, size: number, samples: number[], detail = ''): Fig
   return { id, label: spec.label, size, unit: spec.unit, ...s, target, verdict, detail };
 }
 
-function coreFigures(size: number, core: CoreRun[], aemp: AempRun[]): FigureResult[] {
+/** The alert figure alone (also used by test/bench/alert-figure.ts). */
+export function alertFigure(size: number, runs: AlertRun[]): FigureResult {
+  return figure(
+    'alert-eval',
+    size,
+    runs.map((r) => r.evaluationMs),
+    `CPU ${fmt(med(runs.map((r) => r.evaluationCpuMs)), 0)} ms; ${runs[0].assets} assets, ${fmt(med(runs.map((r) => r.raisedPeriodic)), 0)} raised per refresh, ${fmt(med(runs.map((r) => r.open)), 0)} open; first periodic one ${fmt(med(runs.map((r) => r.coldMs)), 0)} ms; first into an empty log ${fmt(med(runs.map((r) => r.firstEvaluationMs)), 0)} ms (${fmt(med(runs.map((r) => r.raisedFirst)), 0)} raised)`,
+  );
+}
+
+function coreFigures(size: number, core: CoreRun[], aemp: AempRun[], alerts: AlertRun[]): FigureResult[] {
   return [
+    alertFigure(size, alerts),
     figure(
       'refresh-ratio',
       size,
@@ -133,7 +146,7 @@ function rendererFigures(size: number, runs: RendererRun[]): FigureResult[] {
   ];
 }
 
-const ORDER: FigureId[] = ['refresh-ratio', 'cold-start', 'list-paint', 'search-p95', 'scroll-p95', 'markers', 'pan-zoom-p95', 'refresh-cpu', 'renderer-heap', 'main-rss', 'aemp-ratio'];
+const ORDER: FigureId[] = ['refresh-ratio', 'alert-eval', 'cold-start', 'list-paint', 'search-p95', 'scroll-p95', 'markers', 'pan-zoom-p95', 'refresh-cpu', 'renderer-heap', 'main-rss', 'aemp-ratio'];
 
 export async function runBenchmark(options: BenchmarkOptions = {}): Promise<BenchmarkResult> {
   const sizes = options.sizes ?? [1_000, 10_000, 50_000];
@@ -149,6 +162,9 @@ export async function runBenchmark(options: BenchmarkOptions = {}): Promise<Benc
     const lists = await fetchAssetLists(size);
     const core: CoreRun[] = [];
     for (let i = 0; i < runs; i++) core.push(await measureCoreRun(lists));
+    const sequence = await fetchListSequence(size, ALERT_LISTS);
+    const alerts: AlertRun[] = [];
+    for (let i = 0; i < runs; i++) alerts.push(await measureAlertRun(sequence));
     log(`${size} assets: AEMP listing …`);
     const aemp: AempRun[] = [];
     for (let i = 0; i < runs; i++) aemp.push(await measureAempRun(size));
@@ -163,7 +179,7 @@ export async function runBenchmark(options: BenchmarkOptions = {}): Promise<Benc
     } finally {
       await harness.close();
     }
-    const all = [...coreFigures(size, core, aemp), ...rendererFigures(size, renderer)];
+    const all = [...coreFigures(size, core, aemp, alerts), ...rendererFigures(size, renderer)];
     figures.push(...ORDER.map((id) => all.find((f) => f.id === id)!));
   }
   const cpuList = cpus();

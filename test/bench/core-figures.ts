@@ -9,14 +9,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { AssetSnapshot } from '../../src-main/contract';
+import type { AlertRules, AssetSnapshot, FleetEvents } from '../../src-main/contract';
+import { AlertService } from '../../src-main/core/alerts/alert-service';
+import { defaultAlertRules } from '../../src-main/core/alerts/rules-schema';
+import { AlertRulesStore } from '../../src-main/core/alerts/rules-store';
 import { FleetClient } from '../../src-main/core/fleet/fleet-client';
 import { refreshAssets } from '../../src-main/core/handlers/assets';
 import { createHttpClient, pinTokenSource } from '../../src-main/core/http/http-client';
 import type { CoreContext, HttpResponse, OfflineStore } from '../../src-main/core/ports';
 import { createStoreFactory } from '../../src-main/core/store/sqlite-store';
 import { startDemoService, type DemoService } from '../../src-main/demo';
-import { since } from './stats';
+import { median, since } from './stats';
 
 /** The demo's clock is frozen here so every run reads the same list. */
 export const BENCH_CLOCK_MS = Date.UTC(2026, 10, 20, 14, 0, 0);
@@ -58,13 +61,14 @@ function gc(): void {
   collect();
 }
 
-function benchContext(store: () => OfflineStore, response: HttpResponse): CoreContext {
+function benchContext(store: () => OfflineStore, response: HttpResponse, emit: CoreContext['emit'] = () => {}): CoreContext {
   return {
     userDataDir: '',
     platform: { shell: 'web', version: 'bench', openExternal: async () => {} },
-    emit: () => {},
+    emit,
     connection: () => ({ profileId: PROFILE, baseUrl: 'http://127.0.0.1/v1', aempUrl: 'http://127.0.0.1/aemp', demo: true }),
-    http: () => ({ get: async () => response }),
+    // A copy per request: the refresh lets go of the body text once it is parsed.
+    http: () => ({ get: async () => ({ ...response }) }),
     store,
     settings: () => {
       throw new Error('settings are not used by the refresh');
@@ -215,5 +219,134 @@ export async function measureAempRun(assetCount: number): Promise<AempRun> {
     return { ms, pages: listing.pages, units: listing.equipment.length, floorMs };
   } finally {
     await demo.stop();
+  }
+}
+
+export interface AlertRun {
+  /** Evaluating every rule on a periodic refresh (about 5 % changed), right after it, warm. */
+  evaluationMs: number;
+  /** CPU time of the same (all threads of the process), for machines shared with other work. */
+  evaluationCpuMs: number;
+  /** The first periodic evaluation of the run (code not yet optimised by the JIT). */
+  coldMs: number;
+  /** The first evaluation of a run, into an empty log (every condition is new). */
+  firstEvaluationMs: number;
+  raisedFirst: number;
+  raisedPeriodic: number;
+  open: number;
+  assets: number;
+}
+
+/** Lists the demo sent one after the other, about 5 % of the fleet reporting between two. */
+export interface ListSequence {
+  lists: { response: HttpResponse; at: number }[];
+}
+
+/** Fetches `count` successive asset lists (N assets) from the demo, its clock moving on between them. */
+export async function fetchListSequence(assetCount: number, count: number): Promise<ListSequence> {
+  let clock = BENCH_CLOCK_MS;
+  const demo = await startDemoService({ assetCount, now: () => clock });
+  const url = `${demo.baseUrl}/branch/current/assets`;
+  try {
+    const lists: ListSequence['lists'] = [];
+    for (let i = 0; i < count; i++) {
+      if (i > 0) clock += stepForShare(demo, clock, 0.05);
+      const res = await fetch(url, { headers: { authorization: `Bearer ${demo.demoToken}`, accept: 'application/json' } });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`The demo service answered ${res.status} for the asset list`);
+      lists.push({ response: { status: res.status, headers: { 'content-type': 'application/json' }, body, url }, at: clock });
+    }
+    return { lists };
+  } finally {
+    await demo.close();
+  }
+}
+
+/**
+ * Every rule on, with the weekday schedule (the clock is 07:00 on a Friday in Denver: the
+ * units that started before seven are in use after hours) and maintenance thresholds that
+ * a few per cent of the demo fleet has passed, so every check runs for every asset.
+ */
+function benchRules(): AlertRules {
+  const rules = defaultAlertRules();
+  const everyone = rules.lowFuel.scope;
+  return {
+    ...rules,
+    maintenance: {
+      enabled: true,
+      thresholds: [
+        { id: 'engine-19000', metric: 'engine-hours', dueAt: 19_000, scope: everyone },
+        { id: 'trucks-800k', metric: 'odometer', dueAt: 800_000, scope: { categories: ['dump truck', 'service truck'], assetIds: [], selectionName: null } },
+      ],
+    },
+  };
+}
+
+/** Periodic refreshes timed per run (after the first fill); the median of the last three is the run's figure. */
+export const ALERT_LISTS = 6;
+
+/**
+ * Alert evaluation as the core runs it after each refresh (AlertService.evaluate: every rule,
+ * the previous list, the open alerts, the log write, events and notifications), on the demo's
+ * successive lists: first into an empty log, then each periodic refresh, timed right after it.
+ */
+export async function measureAlertRun(sequence: ListSequence): Promise<AlertRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-alerts-'));
+  const store = createStoreFactory(dir).open(PROFILE);
+  try {
+    const rules = new AlertRulesStore(dir);
+    rules.set(PROFILE, benchRules());
+    const alerts = new AlertService({
+      profileId: () => PROFILE,
+      demo: () => false,
+      store: () => store,
+      rules,
+      emit: () => {},
+      notify: () => {},
+      log: () => {},
+    });
+    // As the core wires it: the refresh's change announcement reaches the alert service.
+    const emit: CoreContext['emit'] = (name, payload) => {
+      if (name === 'assets:changed') alerts.noteChange(payload as FleetEvents['assets:changed']);
+    };
+    const times: number[] = [];
+    const cpu: number[] = [];
+    let firstEvaluationMs = 0;
+    let raisedFirst = 0;
+    let raisedPeriodic = 0;
+    let assets = 0;
+    for (const [i, list] of sequence.lists.entries()) {
+      // As the scheduler runs it: the evaluation right after the refresh that fetched the list.
+      gc();
+      const snapshot = await refreshAssets(benchContext(() => store, list.response, emit), () => new Date(list.at));
+      const usage = process.cpuUsage();
+      const start = performance.now();
+      const raised = alerts.evaluate(snapshot).length;
+      const ms = since(start);
+      const used = process.cpuUsage(usage);
+      assets = snapshot.assets.length;
+      if (i === 0) {
+        firstEvaluationMs = ms;
+        raisedFirst = raised;
+        continue;
+      }
+      times.push(ms);
+      cpu.push((used.user + used.system) / 1000);
+      raisedPeriodic += raised;
+    }
+    const open = store.alertLog!().openAlerts().length;
+    return {
+      evaluationMs: median(times.slice(-3)),
+      evaluationCpuMs: median(cpu.slice(-3)),
+      coldMs: times[0],
+      firstEvaluationMs,
+      raisedFirst,
+      raisedPeriodic: raisedPeriodic / times.length,
+      open,
+      assets,
+    };
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }

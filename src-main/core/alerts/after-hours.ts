@@ -1,5 +1,5 @@
-import type { AlertRules, Asset, WorkingPeriod } from '../../contract';
-import { collectedAt, metricOf, numberOf, type FindingSink, type RuleCheck } from './rule-check';
+import type { AlertRules, Asset, Metric, WorkingPeriod } from '../../contract';
+import { metricOf, numberOf, type FindingSink, type RuleCheck } from './rule-check';
 import { DEFAULT_TIME_ZONE } from './rules-schema';
 import { AssetScope } from './scope';
 import { MINUTES_PER_WEEK, zoneClock, type ZoneClock } from './zoned-time';
@@ -35,7 +35,7 @@ export function weekTime(minuteOfWeek: number): string {
  * engine switched on and off through the night is one alert, not one per start.
  */
 export function afterHoursCheck(rule: AlertRules['afterHours'], now: number): RuleCheck {
-  const working = workingMinutes(rule.schedule);
+  const workingWeek = workingMinutes(rule.schedule);
   const fallback = zoneClock(rule.timeZone) ?? zoneClock(DEFAULT_TIME_ZONE) ?? zoneClock('UTC')!;
   const watchIgnition = rule.trigger !== 'moving';
   const watchMotion = rule.trigger !== 'ignition';
@@ -44,35 +44,47 @@ export function afterHoursCheck(rule: AlertRules['afterHours'], now: number): Ru
     const zone = metricOf(asset, 'time-zone')?.value;
     return (typeof zone === 'string' && zoneClock(zone)) || fallback;
   };
+  // Whether it is working time now, once per zone and evaluation.
+  const workingNow = new Map<ZoneClock, boolean>();
+  const isWorkingNow = (clock: ZoneClock): boolean => {
+    let working = workingNow.get(clock);
+    if (working === undefined) workingNow.set(clock, (working = workingWeek[clock.minuteOfWeek(now)] === 1));
+    return working;
+  };
 
   return {
     rule: 'after-hours',
+    timeCan: 'clear',
     scope: new AssetScope(rule.scope),
     check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
-      let what: 'ignition' | 'moving' | null = null;
-      let at: string | null = null;
+      const open = sink.isOpen('');
+      // Outside working hours an open alert stays open, whatever the unit reports now.
+      if (open && !isWorkingNow(clockOf(asset))) {
+        sink.hold('');
+        return;
+      }
+      let used: Metric | undefined;
+      let what: 'ignition' | 'moving' = 'ignition';
       if (watchIgnition) {
         const ignition = metricOf(asset, 'ignition');
-        if (ignition?.value === true && (at = collectedAt(ignition)) !== null) what = 'ignition';
+        if (ignition?.value === true) used = ignition;
       }
-      if (what === null && watchMotion) {
+      if (!used && watchMotion) {
+        what = 'moving';
         const motion = metricOf(asset, 'in-motion');
         const speed = metricOf(asset, 'speed');
-        if (motion?.value === true && (at = collectedAt(motion)) !== null) what = 'moving';
-        else if ((numberOf(speed) ?? 0) > 0 && (at = collectedAt(speed)) !== null) what = 'moving';
+        if (motion?.value === true) used = motion;
+        else if ((numberOf(speed) ?? 0) > 0) used = speed;
       }
-      const open = sink.isOpen('');
-      if (what === null && !open) return;
+      if (!used) return;
+      const usedMs = Date.parse(used.meta?.collectedOn);
+      if (Number.isNaN(usedMs)) return;
       const clock = clockOf(asset);
-      if (what !== null && at !== null) {
-        const usedAt = clock.minuteOfWeek(Date.parse(at));
-        if (working[usedAt] === 0) {
-          const how = what === 'ignition' ? 'Ignition on' : 'Moving';
-          sink.active('', `${how} ${weekTime(usedAt)} (${clock.zone}), outside working hours`, what, at);
-          return;
-        }
-      }
-      if (open && working[clock.minuteOfWeek(now)] === 0) sink.hold('');
+      const usedAt = clock.minuteOfWeek(usedMs);
+      if (workingWeek[usedAt] === 1) return;
+      // Used outside working hours (an open alert here is one seen in use before work began).
+      if (open) sink.hold('');
+      else sink.active('', `${what === 'ignition' ? 'Ignition on' : 'Moving'} ${weekTime(usedAt)} (${clock.zone}), outside working hours`, what, new Date(usedMs).toISOString());
     },
   };
 }

@@ -6,10 +6,11 @@
  * The open alerts of a store are read once and then kept in step with every write, so an
  * evaluation of 10,000 assets touches the database only for what changed.
  */
-import type { AlertCounts, AlertList, AlertQuery, AlertRecord, AlertRules, Asset, AssetSnapshot, EventSink } from '../../contract';
+import type { AlertCounts, AlertList, AlertQuery, AlertRecord, AlertRules, Asset, AssetChange, AssetSnapshot, EventSink } from '../../contract';
 import { FleetError, scrubSecrets } from '../errors';
 import type { AlertLog, DesktopNotification, OfflineStore, OpenAlert } from '../ports';
 import { MemoryAlertLog } from '../store/alert-log';
+import { fingerprintsOf } from '../store/asset-fingerprint';
 import { evaluateAlerts, ruleChecks } from './evaluate';
 import { notificationsFor } from './notifications';
 import type { AlertRulesStore } from './rules-store';
@@ -37,12 +38,17 @@ interface ProfileAlerts {
   open: Map<string, OpenAlert[]>;
   /** The list the next evaluation compares with (the last fresh list, or the cache at start). */
   previous: ReadonlyMap<string, Asset> | null;
+  previousAssets: readonly Asset[] | null;
   /** When `previous` was fetched, so an older list never replaces a newer one. */
   previousAt: string | null;
+  /** The rules `previous` was evaluated with (null: not evaluated in this run, or its write failed). */
+  evaluatedWith: string | null;
 }
 
 export class AlertService {
   private readonly byStore = new WeakMap<OfflineStore, ProfileAlerts>();
+  /** The last small change the refresh announced: which assets changed between two lists. */
+  private lastChange: { profileId: string; baseFetchedAt: string; fetchedAt: string; changed: Set<string> } | null = null;
   private readonly now: () => Date;
   private readonly log: (line: string) => void;
 
@@ -59,6 +65,16 @@ export class AlertService {
     return this.options.rules.set(this.options.profileId(), rules);
   }
 
+  /** Told of every 'assets:changed' announcement, so an evaluation need not find the changed assets again. */
+  noteChange(change: AssetChange): void {
+    this.lastChange = {
+      profileId: change.profileId,
+      baseFetchedAt: change.baseFetchedAt,
+      fetchedAt: change.fetchedAt,
+      changed: new Set(change.changed.map((asset) => asset.assetId)),
+    };
+  }
+
   /** The list shown from the cache at start or after a switch: what the first fresh list is compared with. */
   baseline(snapshot: AssetSnapshot | null): void {
     if (!snapshot) return;
@@ -66,7 +82,9 @@ export class AlertService {
     if (!state || snapshot.profileId !== state.profileId) return;
     if (state.previousAt !== null && state.previousAt >= snapshot.fetchedAt) return;
     state.previous = byId(snapshot.assets);
+    state.previousAssets = snapshot.assets;
     state.previousAt = snapshot.fetchedAt;
+    state.evaluatedWith = null;
   }
 
   /**
@@ -77,24 +95,31 @@ export class AlertService {
     if (snapshot.source !== 'network' || snapshot.profileId !== this.options.profileId()) return [];
     const state = this.state();
     if (!state) return [];
-    const now = Date.parse(snapshot.fetchedAt);
+    const fetchedAt = Date.parse(snapshot.fetchedAt);
+    const now = Number.isNaN(fetchedAt) ? this.now().getTime() : fetchedAt;
     const rules = this.rules();
+    const rulesKey = JSON.stringify(rules);
     const { raise, clear } = evaluateAlerts({
-      checks: ruleChecks(rules, Number.isNaN(now) ? this.now().getTime() : now),
+      checks: ruleChecks(rules, now),
       assets: snapshot.assets,
       previous: state.previous,
       open: state.open,
-      now: Number.isNaN(now) ? this.now().getTime() : now,
+      now,
+      unchanged: this.unchangedSince(state, rulesKey, snapshot),
     });
     let raised: AlertRecord[] = [];
     if (raise.length > 0 || clear.length > 0) {
+      // Until this is written, the previous list does not stand for what the log holds.
+      state.evaluatedWith = null;
       const written = state.log.record({ clear, raise });
       raised = written.raised;
       forgetCleared(state.open, clear);
       for (const alert of written.opened) addOpen(state.open, alert);
     }
     state.previous = byId(snapshot.assets);
+    state.previousAssets = snapshot.assets;
     state.previousAt = snapshot.fetchedAt;
+    state.evaluatedWith = rulesKey;
     if (raised.length > 0) this.options.emit('alerts:new', { profileId: state.profileId, alerts: raised });
     if (raised.length > 0 || clear.length > 0) this.announceCounts();
     if (raised.length > 0 && !rules.quiet) this.notify(raised);
@@ -142,6 +167,28 @@ export class AlertService {
     }
   }
 
+  /**
+   * Which assets need only the time-dependent checks: those that did not change since the
+   * previous list, when that list was evaluated with the same rules (a periodic refresh
+   * changes a few per cent of 10,000 assets). The refresh's own change announcement says
+   * which changed when it was made against the same list; otherwise fingerprints do
+   * (computed once per list and shared with the store and the announcement).
+   */
+  private unchangedSince(state: ProfileAlerts, rulesKey: string, snapshot: AssetSnapshot): ((asset: Asset) => boolean) | undefined {
+    if (state.evaluatedWith !== rulesKey || !state.previousAssets) return undefined;
+    const change = this.lastChange;
+    if (change && change.profileId === state.profileId && change.baseFetchedAt === state.previousAt && change.fetchedAt === snapshot.fetchedAt) {
+      // An asset new to the list is among the changed ones.
+      return (asset) => !change.changed.has(asset.assetId);
+    }
+    const before = fingerprintsOf(state.previousAssets);
+    const now = fingerprintsOf(snapshot.assets);
+    return (asset) => {
+      const print = before.get(asset.assetId);
+      return print !== undefined && print === now.get(asset.assetId);
+    };
+  }
+
   private countsOf(state: ProfileAlerts): AlertCounts {
     return { profileId: state.profileId, ...state.log.counts() };
   }
@@ -183,7 +230,7 @@ export class AlertService {
     }
     const open = new Map<string, OpenAlert[]>();
     for (const alert of openAlerts) addOpen(open, alert);
-    const state: ProfileAlerts = { profileId, log, open, previous: null, previousAt: null };
+    const state: ProfileAlerts = { profileId, log, open, previous: null, previousAssets: null, previousAt: null, evaluatedWith: null };
     this.byStore.set(store, state);
     return state;
   }
@@ -201,13 +248,13 @@ function addOpen(open: Map<string, OpenAlert[]>, alert: OpenAlert): void {
   else open.set(alert.assetId, [alert]);
 }
 
-function forgetCleared(open: Map<string, OpenAlert[]>, cleared: readonly { id: number }[]): void {
-  if (cleared.length === 0) return;
-  const ids = new Set(cleared.map((c) => c.id));
-  for (const [assetId, list] of open) {
-    const kept = list.filter((a) => !ids.has(a.id));
+function forgetCleared(open: Map<string, OpenAlert[]>, cleared: readonly { id: number; assetId: string }[]): void {
+  for (const { id, assetId } of cleared) {
+    const list = open.get(assetId);
+    if (!list) continue;
+    const kept = list.filter((a) => a.id !== id);
     if (kept.length === 0) open.delete(assetId);
-    else if (kept.length !== list.length) open.set(assetId, kept);
+    else open.set(assetId, kept);
   }
 }
 

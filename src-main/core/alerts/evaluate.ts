@@ -33,13 +33,19 @@ export interface EvaluationInput {
   previous: ReadonlyMap<string, Asset> | null;
   /** Open alerts by asset id. */
   open: ReadonlyMap<string, readonly OpenAlert[]>;
+  /**
+   * True for an asset whose data did not change since the previous list, when the previous
+   * list was evaluated with these same rules: only checks that time alone can change run
+   * for it, and its other open alerts stay as they are.
+   */
+  unchanged?: (asset: Asset) => boolean;
   /** The time of the evaluation (when the list was fetched), ms. */
   now: number;
 }
 
 export interface Evaluation {
   raise: RaisedGroup[];
-  clear: { id: number; clearedAt: string }[];
+  clear: { id: number; assetId: string; clearedAt: string }[];
 }
 
 interface Finding {
@@ -56,11 +62,14 @@ class AssetFindings implements FindingSink {
   open: readonly OpenAlert[] | undefined = undefined;
   readonly found: Finding[] = [];
   private readonly held: { rule: AlertRuleKind; key: string }[] = [];
+  /** Rules not checked for this asset: their open alerts stay as they are. */
+  private readonly skipped = new Set<AlertRuleKind>();
 
   reset(open: readonly OpenAlert[] | undefined): void {
     this.open = open;
     this.found.length = 0;
     this.held.length = 0;
+    if (this.skipped.size > 0) this.skipped.clear();
   }
 
   active(key: string, message: string, value: AlertValue, at: string): void {
@@ -86,8 +95,20 @@ class AssetFindings implements FindingSink {
 
   /** True when the open alert `alert` still holds (found again, or held). */
   keeps(alert: OpenAlert): boolean {
+    if (this.skipped.size > 0 && this.skipped.has(alert.rule)) return true;
     for (const f of this.found) if (f.rule === alert.rule && f.key === alert.key) return true;
     for (const h of this.held) if (h.rule === alert.rule && h.key === alert.key) return true;
+    return false;
+  }
+
+  /** Keeps every open alert of a rule that was not checked. */
+  holdAll(rule: AlertRuleKind): void {
+    this.skipped.add(rule);
+  }
+
+  hasOpen(rule: AlertRuleKind): boolean {
+    if (!this.open) return false;
+    for (const alert of this.open) if (alert.rule === rule) return true;
     return false;
   }
 
@@ -99,32 +120,49 @@ class AssetFindings implements FindingSink {
 }
 
 export function evaluateAlerts(input: EvaluationInput): Evaluation {
-  const { checks, previous, open } = input;
+  const { checks, previous, open, unchanged } = input;
   const clearedAt = new Date(input.now).toISOString();
   const raise: RaisedGroup[] = [];
-  const clear: { id: number; clearedAt: string }[] = [];
+  const clear: Evaluation['clear'] = [];
   const sink = new AssetFindings();
-  const visited = new Set<string>();
+  // What time alone can change, for assets that sent nothing new and have no open alert.
+  const raisingChecks = checks.filter((check) => check.timeCan === 'raise');
+  let openSeen = 0;
 
   for (const asset of input.assets) {
     const openHere = open.get(asset.assetId);
-    if (openHere) visited.add(asset.assetId);
+    const same = unchanged !== undefined && unchanged(asset);
+    if (openHere) openSeen++;
     sink.reset(openHere);
-    const before = previous?.get(asset.assetId);
-    for (const check of checks) {
-      if (!check.scope.everyAsset && !check.scope.includes(asset)) continue;
-      sink.rule = check.rule;
-      check.check(asset, before, sink);
+    if (same && !openHere) {
+      for (const check of raisingChecks) run(check, asset, undefined, sink);
+    } else if (same) {
+      // Open alerts stay unless time can clear them; time can raise only what is not open.
+      for (const check of checks) {
+        const hasOpen = sink.hasOpen(check.rule);
+        if (check.timeCan === 'nothing' || (check.timeCan === 'raise') === hasOpen) sink.holdAll(check.rule);
+        else run(check, asset, undefined, sink);
+      }
+    } else {
+      const before = previous?.get(asset.assetId);
+      for (const check of checks) run(check, asset, before, sink);
     }
-    if (openHere) for (const alert of openHere) if (!sink.keeps(alert)) clear.push({ id: alert.id, clearedAt });
+    if (openHere) for (const alert of openHere) if (!sink.keeps(alert)) clear.push({ id: alert.id, assetId: alert.assetId, clearedAt });
     if (sink.found.length > 0) collectNew(asset, sink, raise);
   }
 
   // Alerts of assets that left the list clear with them.
-  if (visited.size < open.size) {
-    for (const [assetId, alerts] of open) if (!visited.has(assetId)) for (const alert of alerts) clear.push({ id: alert.id, clearedAt });
+  if (openSeen < open.size) {
+    const listed = new Set(input.assets.map((asset) => asset.assetId));
+    for (const [assetId, alerts] of open) if (!listed.has(assetId)) for (const alert of alerts) clear.push({ id: alert.id, assetId, clearedAt });
   }
   return { raise, clear };
+}
+
+function run(check: RuleCheck, asset: Asset, before: Asset | undefined, sink: AssetFindings): void {
+  if (!check.scope.everyAsset && !check.scope.includes(asset)) return;
+  sink.rule = check.rule;
+  check.check(asset, before, sink);
 }
 
 /** The new findings of one asset, one group per rule: the earliest shown, the rest merged into it. */

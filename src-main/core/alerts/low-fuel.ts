@@ -13,17 +13,26 @@ export function lowFuelCheck(rule: AlertRules['lowFuel']): RuleCheck {
   const below = rule.belowPercent;
   return {
     rule: 'low-fuel',
+    timeCan: 'nothing',
     scope: new AssetScope(rule.scope),
     check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
       const metric = metricOf(asset, 'fuel');
       const percent = numberOf(metric);
-      const at = collectedAt(metric);
-      if (percent === null || percent < 0 || percent > 100 || at === null) {
-        if (sink.isOpen('')) sink.hold('');
+      const open = sink.isOpen('');
+      if (percent === null || percent < 0 || percent > 100) {
+        if (open) sink.hold('');
         return;
       }
-      if (percent < below) sink.active('', `Fuel ${figure(percent)} % (below ${figure(below)} %)`, percent, at);
-      else if (percent < below + FUEL_CLEAR_MARGIN && sink.isOpen('')) sink.hold('');
+      if (percent >= below) {
+        if (open && percent < below + FUEL_CLEAR_MARGIN) sink.hold('');
+        return;
+      }
+      if (open) {
+        sink.hold('');
+        return;
+      }
+      const at = collectedAt(metric);
+      if (at !== null) sink.active('', `Fuel ${figure(percent)} % (below ${figure(below)} %)`, percent, at);
     },
   };
 }

@@ -5,13 +5,8 @@ import { AssetScope, EVERY_ASSET } from './scope';
 const MS_PER_HOUR = 3_600_000;
 const CM_PER_KM = 100_000;
 
-/** The reading a threshold watches, in its unit (hours, km), with its collection time. */
-function readingOf(asset: Asset, metric: MaintenanceThreshold['metric']): { value: number; at: string } | null {
-  const m = metricOf(asset, metric === 'engine-hours' ? 'engine-runtime' : 'odometer');
-  const raw = numberOf(m);
-  const at = collectedAt(m);
-  if (raw === null || raw < 0 || at === null) return null;
-  return { value: metric === 'engine-hours' ? raw / MS_PER_HOUR : raw / CM_PER_KM, at };
+function metricName(metric: MaintenanceThreshold['metric']): string {
+  return metric === 'engine-hours' ? 'engine-runtime' : 'odometer';
 }
 
 /**
@@ -23,20 +18,29 @@ export function maintenanceCheck(rule: AlertRules['maintenance']): RuleCheck {
   const thresholds = rule.thresholds.map((t) => ({ ...t, assets: new AssetScope(t.scope) }));
   return {
     rule: 'maintenance',
+    timeCan: 'nothing',
     scope: EVERY_ASSET,
     check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
       for (const t of thresholds) {
         if (!t.assets.includes(asset)) continue;
-        const reading = readingOf(asset, t.metric);
-        if (reading === null) {
+        const metric = metricOf(asset, metricName(t.metric));
+        const raw = numberOf(metric);
+        if (raw === null || raw < 0) {
           if (sink.isOpen(t.id)) sink.hold(t.id);
           continue;
         }
-        if (reading.value < t.dueAt) continue;
+        const reading = t.metric === 'engine-hours' ? raw / MS_PER_HOUR : raw / CM_PER_KM;
+        if (reading < t.dueAt) continue;
+        if (sink.isOpen(t.id)) {
+          sink.hold(t.id);
+          continue;
+        }
+        const at = collectedAt(metric);
+        if (at === null) continue;
         const unit = t.metric === 'engine-hours' ? 'h' : 'km';
         const what = t.metric === 'engine-hours' ? 'Engine hours' : 'Odometer';
-        const value = Math.round(reading.value * 10) / 10;
-        sink.active(t.id, `${what} ${figure(value)} ${unit}: service due at ${figure(t.dueAt)} ${unit}`, value, reading.at);
+        const value = Math.round(reading * 10) / 10;
+        sink.active(t.id, `${what} ${figure(value)} ${unit}: service due at ${figure(t.dueAt)} ${unit}`, value, at);
       }
     },
   };

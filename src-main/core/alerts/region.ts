@@ -32,13 +32,13 @@ export function regionCheck(rule: AlertRules['region']): RuleCheck {
   const onLeave = rule.on !== 'enter';
   return {
     rule: 'region',
+    timeCan: 'nothing',
     scope: new AssetScope(rule.scope),
     check(asset: Asset, previous: Asset | undefined, sink: FindingSink): void {
-      const metric = metricOf(asset, 'geo-regions');
       const current = regionsOf(asset);
       const before = regionsOf(previous);
-      const at = collectedAt(metric);
-      if (current && before && at && !sameList(current, before)) {
+      const at = current && before && !sameList(current, before) ? collectedAt(metricOf(asset, 'geo-regions')) : null;
+      if (current && before && at) {
         if (onEnter) {
           for (const code of current) if (!before.includes(code) && wanted(code)) sink.active(ENTER + code, `Entered ${code}`, code, at);
         }

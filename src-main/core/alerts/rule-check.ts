@@ -9,7 +9,10 @@ import type { AssetScope } from './scope';
 export type AlertValue = AlertRecord['value'];
 
 export interface FindingSink {
-  /** The condition `key` holds, shown by a value collected at `at` (ISO). */
+  /**
+   * The condition `key` holds, shown by a value collected at `at` (ISO). For a key that is
+   * open already, `hold` says the same without building a message nobody will read.
+   */
   active(key: string, message: string, value: AlertValue, at: string): void;
   /** Whatever is known, an open alert of `key` stays open (missing data, hysteresis). */
   hold(key: string): void;
@@ -21,6 +24,12 @@ export interface FindingSink {
 
 export interface RuleCheck {
   readonly rule: AlertRuleKind;
+  /**
+   * What time alone can do for an asset whose data did not change: 'raise' (no report for
+   * long enough), 'clear' (an after-hours alert once work starts) or 'nothing' (the same
+   * data gives the same conditions). Unchanged assets are checked only where it can matter.
+   */
+  readonly timeCan: 'raise' | 'clear' | 'nothing';
   /** Which assets the rule watches; out of scope, its alerts clear. */
   readonly scope: AssetScope;
   check(asset: Asset, previous: Asset | undefined, sink: FindingSink): void;
@@ -46,9 +55,10 @@ export function collectedAt(metric: Metric | undefined): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
+// One formatter for every message (`toLocaleString` with options builds a new one per call).
+const FIGURE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
 /** A number for people: at most one decimal, thousands separated ("12,345.6"). */
-export function figure(n: number, decimals = 1): string {
-  const factor = 10 ** decimals;
-  const rounded = Math.round(n * factor) / factor;
-  return rounded.toLocaleString('en-US', { maximumFractionDigits: decimals });
+export function figure(n: number): string {
+  return FIGURE.format(Math.round(n * 10) / 10);
 }

@@ -21,17 +21,27 @@ export function duration(ms: number): string {
  */
 export function staleCheck(rule: AlertRules['stale'], now: number): RuleCheck {
   const limitMs = rule.afterMin * MINUTE_MS;
+  // Stale when the last report is at or before this time. A list's `lastUpdate` is written by
+  // `toISOString` (24 characters), so comparing the text avoids a date parse per asset.
+  const latestStale = new Date(now - limitMs).toISOString();
   return {
     rule: 'stale',
+    timeCan: 'raise',
     scope: new AssetScope(rule.scope),
     check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
-      const last = asset.lastUpdate === null ? Number.NaN : Date.parse(asset.lastUpdate);
+      const text = asset.lastUpdate;
+      if (text !== null && text.length === 24 && latestStale.length === 24 && text > latestStale && text.endsWith('Z')) return;
+      const last = text === null ? Number.NaN : Date.parse(text);
       if (Number.isNaN(last)) {
         if (sink.isOpen('')) sink.hold('');
         return;
       }
       const silentMs = now - last;
       if (silentMs < limitMs) return;
+      if (sink.isOpen('')) {
+        sink.hold('');
+        return;
+      }
       sink.active('', `No report for ${duration(silentMs)} (limit ${duration(limitMs)})`, Math.floor(silentMs / MINUTE_MS), new Date(last + limitMs).toISOString());
     },
   };

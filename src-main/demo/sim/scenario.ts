@@ -69,9 +69,13 @@ function pick(units: readonly UnitDescriptor[], seed: number, salt: number, take
   return -1;
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** Minutes from 00:00 local in `zone` at an instant. */
 function localMinute(zone: string, ms: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', hour: 'numeric', minute: 'numeric' }).formatToParts(ms);
+  let format = formats.get(zone);
+  if (!format) formats.set(zone, (format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', hour: 'numeric', minute: 'numeric' })));
+  const parts = format.formatToParts(ms);
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
   return (hour % 24) * 60 + minute;

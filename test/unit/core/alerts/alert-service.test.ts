@@ -50,18 +50,61 @@ const all = { unacknowledgedOnly: false, rule: null } as const;
 describe('AlertService', () => {
   it('raises one alert per condition until it clears, announcing new alerts and counts', () => {
     const h = harness();
-    expect(h.service.evaluate(snapshot([truck(40)], '2026-03-10T15:00:00Z'))).toEqual([]);
+    expect(h.service.evaluate(snapshot([truck(40, '2026-03-10T14:59:00.000Z')], '2026-03-10T15:00:00Z'))).toEqual([]);
     expect(h.events).toEqual([]);
-    const raised = h.service.evaluate(snapshot([truck(10)], '2026-03-10T15:01:00Z'));
+    const raised = h.service.evaluate(snapshot([truck(10, '2026-03-10T15:00:30.000Z')], '2026-03-10T15:01:00Z'));
     expect(raised.map((a) => [a.assetName, a.rule, a.message])).toEqual([['Truck 001', 'low-fuel', 'Fuel 10 % (below 15 %)']]);
     expect(h.events.map((e) => e.name)).toEqual(['alerts:new', 'alerts:counts']);
     expect(h.events[1].payload).toEqual({ profileId: 'demo', total: 1, unacknowledged: 1 });
-    for (const fuel of [9, 8, 7]) expect(h.service.evaluate(snapshot([truck(fuel)], '2026-03-10T15:02:00Z'))).toEqual([]);
-    h.service.evaluate(snapshot([truck(90)], '2026-03-10T15:03:00Z'));
+    for (const [fuel, at] of [[9, '15:01:10'], [8, '15:01:20'], [8, '15:01:20'], [7, '15:01:30']] as const) {
+      expect(h.service.evaluate(snapshot([truck(fuel, `2026-03-10T${at}.000Z`)], '2026-03-10T15:02:00Z'))).toEqual([]);
+    }
+    h.service.evaluate(snapshot([truck(90, '2026-03-10T15:02:30.000Z')], '2026-03-10T15:03:00Z'));
     const [record] = h.service.list(all).alerts;
     expect(record.clearedAt).toBe('2026-03-10T15:03:00.000Z');
-    expect(h.service.evaluate(snapshot([truck(5)], '2026-03-10T15:04:00Z'))).toHaveLength(1);
+    expect(h.service.evaluate(snapshot([truck(5, '2026-03-10T15:03:30.000Z')], '2026-03-10T15:04:00Z'))).toHaveLength(1);
     expect(h.service.counts()).toEqual({ profileId: 'demo', total: 2, unacknowledged: 2 });
+  });
+
+  it('checks only what time can change for assets that sent nothing new, and everything when the rules change', () => {
+    const h = harness();
+    const fleet = (fuel: number) => [truck(fuel, '2026-03-10T15:00:00.000Z'), asset('thing:2', { fuel: metric(12, '2026-03-10T15:00:00.000Z') }, { at: '2026-03-10T15:00:00.000Z' })];
+    expect(h.service.evaluate(snapshot(fleet(40), '2026-03-10T15:00:10Z')).map((a) => a.assetId)).toEqual(['thing:2']);
+    // Nothing new reported: no alert appears or clears, but time alone makes both stale.
+    const later = h.service.evaluate(snapshot(fleet(40), '2026-03-10T16:00:10Z'));
+    expect(later.map((a) => [a.assetId, a.rule])).toEqual([['thing:1', 'stale'], ['thing:2', 'stale']]);
+    // A lower threshold is a rules change: the same data is checked again, and thing:2 clears.
+    h.service.setRules({ ...h.service.rules(), lowFuel: { ...h.service.rules().lowFuel, belowPercent: 10 } });
+    h.service.evaluate(snapshot(fleet(40), '2026-03-10T16:00:20Z'));
+    expect(h.service.list({ unacknowledgedOnly: false, rule: 'low-fuel' }).alerts[0].clearedAt).toBe('2026-03-10T16:00:20.000Z');
+    // A raised threshold raises for an asset whose data did not change.
+    h.service.setRules({ ...h.service.rules(), lowFuel: { ...h.service.rules().lowFuel, belowPercent: 50 } });
+    expect(h.service.evaluate(snapshot(fleet(40), '2026-03-10T16:00:30Z')).map((a) => [a.assetId, a.rule])).toEqual([['thing:1', 'low-fuel'], ['thing:2', 'low-fuel']]);
+  });
+
+  it('trusts a change announcement only when it was made against the list last evaluated', () => {
+    const h = harness();
+    h.service.evaluate(snapshot([truck(40, '2026-03-10T14:59:00.000Z')], '2026-03-10T15:00:00.000Z'));
+    const changedList = snapshot([truck(5, '2026-03-10T15:00:30.000Z')], '2026-03-10T15:01:00.000Z');
+    // An announcement against another list (it says nothing changed) is not used.
+    h.service.noteChange({ profileId: 'demo', baseFetchedAt: '2026-03-10T14:00:00.000Z', fetchedAt: changedList.fetchedAt, source: 'network', skipped: [], changed: [], removed: [], order: null });
+    expect(h.service.evaluate(changedList).map((a) => a.rule)).toEqual(['low-fuel']);
+    // One against the right list is: it names the asset that changed.
+    const next = snapshot([truck(5, '2026-03-10T15:00:30.000Z'), asset('thing:9', { fuel: metric(3, '2026-03-10T15:01:30.000Z') })], '2026-03-10T15:02:00.000Z');
+    h.service.noteChange({ profileId: 'demo', baseFetchedAt: changedList.fetchedAt, fetchedAt: next.fetchedAt, source: 'network', skipped: [], changed: [next.assets[1]], removed: [], order: null });
+    expect(h.service.evaluate(next).map((a) => a.assetId)).toEqual(['thing:9']);
+  });
+
+  it('clears an after-hours alert when work starts, even when the unit sent nothing new since', () => {
+    const h = harness({ rules: (r) => ({ ...r, stale: { ...r.stale, enabled: false } }) });
+    const gen = (on: boolean, at: string) => asset('thing:5', { ignition: metric(on, at) }, { at, name: 'Generator 005' });
+    // Tuesday 10 March 2026 in Denver (UTC−6): 01:00, 02:00, then 07:05 local.
+    expect(h.service.evaluate(snapshot([gen(true, '2026-03-10T07:00:00.000Z')], '2026-03-10T07:01:00Z')).map((a) => a.rule)).toEqual(['after-hours']);
+    h.service.evaluate(snapshot([gen(false, '2026-03-10T08:00:00.000Z')], '2026-03-10T08:01:00Z'));
+    h.service.evaluate(snapshot([gen(false, '2026-03-10T08:00:00.000Z')], '2026-03-10T12:00:00Z'));
+    expect(h.service.list(all).alerts[0].clearedAt).toBeNull();
+    h.service.evaluate(snapshot([gen(false, '2026-03-10T08:00:00.000Z')], '2026-03-10T13:05:00Z'));
+    expect(h.service.list(all).alerts[0].clearedAt).toBe('2026-03-10T13:05:00.000Z');
   });
 
   it('raises nothing again after a restart for a condition already alerted', () => {

@@ -1,34 +1,62 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({}));
 
-const { loadWindowState, mainWindowOptions, parseWindowState, restorableBounds, saveWindowState } = await import('../../../src-main/electron/window');
+const { loadWindowState, mainWindowOptions, parseWindowState, rememberWindowState, restorableBounds, saveWindowState } = await import('../../../src-main/electron/window');
 
 describe('main window options (DESIGN.md Electron checklist)', () => {
-  const options = mainWindowOptions('/app/out/preload/index.cjs');
-  const prefs = options.webPreferences ?? {};
+  // Built inside each test, not once while the file loads, so a test sees what the
+  // code returns at that moment (mutation testing switches changes on per test).
+  const options = () => mainWindowOptions('/app/out/preload/index.cjs');
+  const prefs = () => options().webPreferences ?? {};
 
-  it('turns context isolation on', () => expect(prefs.contextIsolation).toBe(true));
-  it('turns the sandbox on', () => expect(prefs.sandbox).toBe(true));
+  it('turns context isolation on', () => expect(prefs().contextIsolation).toBe(true));
+  it('turns the sandbox on', () => expect(prefs().sandbox).toBe(true));
   it('turns node integration off everywhere', () => {
-    expect(prefs.nodeIntegration).toBe(false);
-    expect(prefs.nodeIntegrationInWorker).toBe(false);
-    expect(prefs.nodeIntegrationInSubFrames).toBe(false);
+    expect(prefs().nodeIntegration).toBe(false);
+    expect(prefs().nodeIntegrationInWorker).toBe(false);
+    expect(prefs().nodeIntegrationInSubFrames).toBe(false);
   });
   it('never disables web security or allows insecure content', () => {
-    expect(prefs.webSecurity).toBe(true);
-    expect(prefs.allowRunningInsecureContent).toBe(false);
-    expect(prefs.experimentalFeatures).toBe(false);
+    expect(prefs().webSecurity).toBe(true);
+    expect(prefs().allowRunningInsecureContent).toBe(false);
+    expect(prefs().experimentalFeatures).toBe(false);
   });
   it('allows no <webview> and no drag-and-drop navigation', () => {
-    expect(prefs.webviewTag).toBe(false);
-    expect(prefs.navigateOnDragDrop).toBe(false);
+    expect(prefs().webviewTag).toBe(false);
+    expect(prefs().navigateOnDragDrop).toBe(false);
   });
-  it('loads the built CommonJS preload', () => expect(prefs.preload).toBe('/app/out/preload/index.cjs'));
-  it('stays hidden until ready-to-show', () => expect(options.show).toBe(false));
+  it('loads the built CommonJS preload', () => expect(prefs().preload).toBe('/app/out/preload/index.cjs'));
+  it('stays hidden until ready-to-show', () => expect(options().show).toBe(false));
+  it('is exactly the checklist, nothing more and nothing less', () => {
+    expect(options()).toEqual({
+      width: 1280,
+      height: 820,
+      minWidth: 800,
+      minHeight: 520,
+      title: 'Fleet Desk',
+      backgroundColor: '#f5f5f2',
+      show: false,
+      webPreferences: {
+        preload: '/app/out/preload/index.cjs',
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        experimentalFeatures: false,
+        webviewTag: false,
+        navigateOnDragDrop: false,
+        safeDialogs: true,
+        spellcheck: false,
+      },
+    });
+  });
   it('uses restored bounds when given', () => {
     expect(mainWindowOptions('p', { x: 10, y: 20, width: 900, height: 700 })).toMatchObject({ x: 10, y: 20, width: 900, height: 700 });
   });
@@ -48,6 +76,21 @@ describe('window state', () => {
     expect(restorableBounds(null, [display])).toBeUndefined();
   });
 
+  it('needs 120 × 80 pixels of the window on one display, counting both directions', () => {
+    const at = (x: number, y: number) => restorableBounds({ x, y, width: 1200, height: 800, maximized: false }, [display]);
+    expect(at(1920 - 120, 0)).toBeDefined(); // exactly 120 wide on screen
+    expect(at(1920 - 119, 0)).toBeUndefined();
+    expect(at(0, 1040 - 80)).toBeDefined(); // exactly 80 high on screen
+    expect(at(0, 1040 - 79)).toBeUndefined();
+    expect(at(0, 1000)).toBeUndefined(); // wide enough but only 40 px high
+    expect(at(0, -800 + 79)).toBeUndefined(); // above the display
+    expect(at(-1200 + 119, 0)).toBeUndefined(); // left of the display
+  });
+
+  it('rounds restored bounds to whole pixels', () => {
+    expect(restorableBounds({ x: 10.4, y: 20.6, width: 900.5, height: 700.2, maximized: true }, [display])).toEqual({ x: 10, y: 21, width: 901, height: 700 });
+  });
+
   it('ignores damaged or foreign state files', () => {
     expect(parseWindowState('{')).toBeNull();
     expect(parseWindowState('{"x":1,"y":1,"width":"big","height":5}')).toBeNull();
@@ -64,6 +107,32 @@ describe('window state', () => {
     await writeFile(file, 'garbage');
     expect(loadWindowState(file)).toBeNull();
     expect(await readFile(file, 'utf8')).toBe('garbage');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes the state readable by the user only, and never leaves the temp file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fleet-win-'));
+    const file = join(dir, 'window-state.json');
+    saveWindowState(file, { x: 5, y: 6, width: 1000, height: 700, maximized: false });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    await expect(stat(`${file}.tmp`)).rejects.toThrow();
+    saveWindowState(join(dir, 'missing-folder', 'window-state.json'), { x: 5, y: 6, width: 1000, height: 700, maximized: false });
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('saves the normal bounds and the maximized flag when the window closes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fleet-win-'));
+    const file = join(dir, 'window-state.json');
+    const handlers = new Map<string, () => void>();
+    const win = {
+      on: (name: string, fn: () => void) => handlers.set(name, fn),
+      getNormalBounds: () => ({ x: 1, y: 2, width: 1000, height: 700 }),
+      isMaximized: () => true,
+    };
+    rememberWindowState(win as never, file);
+    expect(loadWindowState(file)).toBeNull();
+    handlers.get('close')?.();
+    expect(loadWindowState(file)).toEqual({ x: 1, y: 2, width: 1000, height: 700, maximized: true });
     await rm(dir, { recursive: true, force: true });
   });
 });

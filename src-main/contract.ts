@@ -226,6 +226,10 @@ export type SignInState =
 
 export type Units = 'metric' | 'imperial';
 
+/** Light or dark colours, or whatever the operating system uses ('system'). */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
 /** Optional columns of the asset list (the name is always shown), in display order. */
 export const LIST_COLUMNS = ['id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'] as const;
 export type ListColumn = (typeof LIST_COLUMNS)[number];
@@ -248,6 +252,7 @@ export interface Settings {
   refreshIntervalSec: number; // default 60
   staleAfterMin: number; // an asset whose last update is older is "stale"
   units: Units;
+  theme: Theme;
   /** Tile server template for real profiles ('' = plain background); the demo profile draws its own map. */
   tileUrl: string;
   tileAttribution: string;
@@ -270,6 +275,7 @@ export const DEFAULT_SETTINGS: Settings = {
   refreshIntervalSec: 60,
   staleAfterMin: 60,
   units: 'metric',
+  theme: 'system',
   tileUrl: OSM_TILE_URL,
   tileAttribution: OSM_ATTRIBUTION,
   tileCacheMb: 200,

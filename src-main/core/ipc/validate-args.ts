@@ -5,7 +5,7 @@
  * a call into the core (and so to the service) with bad input.
  */
 import * as v from 'valibot';
-import { ALERT_RULE_KINDS, INVOKE_CHANNELS, TILE_CACHE_MB, LIST_COLUMNS, MAX_ASSET_IDS, SORT_KEYS } from '../../contract';
+import { ALERT_RULE_KINDS, INVOKE_CHANNELS, TILE_CACHE_MB, LIST_COLUMNS, MAX_ASSET_IDS, SORT_KEYS, THEMES } from '../../contract';
 import type { InvokeChannel, InvokeHandlers, Result } from '../../contract';
 import { AlertRulesSchema } from '../alerts/rules-schema';
 import { FleetError, toAppError } from '../errors';
@@ -106,6 +106,7 @@ const settingsPatch = v.strictObject(
     refreshIntervalSec: v.optional(intInRange(5, 86_400, 'the refresh interval (seconds)')),
     staleAfterMin: v.optional(intInRange(1, 525_600, 'the stale threshold (minutes)')),
     units: v.optional(v.picklist(['metric', 'imperial'], 'units must be metric or imperial')),
+    theme: v.optional(v.picklist(THEMES, 'the theme must be system, light or dark')),
     tileUrl: v.optional(tileUrl),
     tileAttribution: v.optional(text(500, 'the tile attribution')),
     tileCacheMb: v.optional(intInRange(TILE_CACHE_MB.min, TILE_CACHE_MB.max, 'the map tile cache (MB)')),

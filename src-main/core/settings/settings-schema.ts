@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, LIST_COLUMNS, SORT_KEYS, TILE_CACHE_MB, type ListState } from '../../contract';
+import { DEFAULT_SETTINGS, LIST_COLUMNS, SORT_KEYS, THEMES, TILE_CACHE_MB, type ListState } from '../../contract';
 
 export { DEFAULT_SETTINGS };
 export const DEFAULT_LIST_STATE: ListState = DEFAULT_SETTINGS.list;
@@ -46,6 +46,7 @@ export const SettingsSchema = v.strictObject(
     refreshIntervalSec: wholeNumber('The refresh interval', 10, 3600, 'seconds'),
     staleAfterMin: wholeNumber('"Stale after"', 1, 10_080, 'minutes'),
     units: v.picklist(['metric', 'imperial'], 'Units must be metric or imperial'),
+    theme: v.picklist(THEMES, 'The theme must be system, light or dark'),
     tileUrl: v.pipe(
       v.string('The tile URL must be text'),
       v.maxLength(500, 'The tile URL is too long'),

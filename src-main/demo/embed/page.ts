@@ -67,6 +67,12 @@ export const MAP_JS = `'use strict';
   var fitted = false;
   var expired = false;
   var expiryTimer = null;
+  // When the session ends by this page's clock. Past it, the page says "expired" itself
+  // instead of asking /embed/data for a 401 (which every devtools console logs in red).
+  // The service rounds the time left up to a second and the answer took a moment to
+  // arrive, so the page counts the session as ended a little early.
+  var ENDS_EARLY_MS = 1500;
+  var endsAt = null;
 
   function showNotice(text) {
     notice.textContent = text;
@@ -120,6 +126,7 @@ export const MAP_JS = `'use strict';
   function load() {
     if (expired) return;
     if (expiryTimer) { clearTimeout(expiryTimer); expiryTimer = null; }
+    if (endsAt !== null && Date.now() >= endsAt) { expire(); return; }
     fetch('/embed/data', { credentials: 'same-origin', cache: 'no-store' })
       .then(function (res) {
         if (res.status === 401) { expire(); return null; }
@@ -128,9 +135,10 @@ export const MAP_JS = `'use strict';
       })
       .then(function (data) {
         if (!data) return;
+        endsAt = Date.now() + data.expiresInSec * 1000 - ENDS_EARLY_MS;
         draw(data);
         if (expiryTimer) clearTimeout(expiryTimer);
-        expiryTimer = setTimeout(load, Math.max(1000, Math.min(POLL_MS, data.expiresInSec * 1000 + 500)));
+        expiryTimer = setTimeout(load, Math.max(0, Math.min(POLL_MS, endsAt - Date.now())));
       })
       .catch(function () {
         showNotice('The map could not load its data. It will retry.');

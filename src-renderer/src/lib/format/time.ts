@@ -106,23 +106,15 @@ export function formatAxisTime(ms: number, spanMs: number, locale?: string): str
 
 export type ZonedTime = { ok: true; text: string } | { ok: false; message: string };
 
-/** The timestamp as seen in an IANA zone; an unknown zone is reported, never thrown. */
-export function formatInZone(iso: string | null | undefined, timeZone: string): ZonedTime {
+/**
+ * The timestamp as seen in an IANA zone, in the app's one date/time format plus the zone's
+ * short name ("Nov 22, 2026, 05:00:00 AM MST"); an unknown zone is reported, never thrown.
+ */
+export function formatInZone(iso: string | null | undefined, timeZone: string, locale?: string): ZonedTime {
   const at = parseTime(iso);
   if (at === null) return { ok: false, message: 'no readable timestamp' };
   try {
-    const text = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    }).format(at);
-    return { ok: true, text: text.replace(',', '') };
+    return { ok: true, text: new Intl.DateTimeFormat(locale, { ...DATE_TIME, timeZone, timeZoneName: 'short' }).format(at) };
   } catch {
     return { ok: false, message: `unknown time zone "${timeZone}"` };
   }

@@ -1,10 +1,11 @@
 /** Validation of the settings form before it is sent with `settings:set`. Pure. */
-import { TILE_CACHE_MB, type Settings, type Units } from '../../../../src-main/contract';
+import { THEMES, TILE_CACHE_MB, type Settings, type Theme, type Units } from '../../../../src-main/contract';
 
 export interface SettingsForm {
   refreshIntervalSec: string;
   staleAfterMin: string;
   units: Units;
+  theme: Theme;
   tileUrl: string;
   tileAttribution: string;
   tileCacheMb: string;
@@ -16,6 +17,7 @@ export function toForm(s: Settings): SettingsForm {
     refreshIntervalSec: String(s.refreshIntervalSec),
     staleAfterMin: String(s.staleAfterMin),
     units: s.units,
+    theme: s.theme ?? 'system',
     tileUrl: s.tileUrl,
     tileAttribution: s.tileAttribution,
     tileCacheMb: String(s.tileCacheMb),
@@ -56,6 +58,7 @@ export function validateSettings(form: SettingsForm): { ok: true; patch: Partial
     }
   }
   if (form.units !== 'metric' && form.units !== 'imperial') errors.units = 'Choose metric or imperial units';
+  if (!(THEMES as readonly string[]).includes(form.theme)) errors.theme = 'Choose the system, light or dark theme';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -65,6 +68,7 @@ export function validateSettings(form: SettingsForm): { ok: true; patch: Partial
       retentionDays: retention as number,
       tileCacheMb: tileCache as number,
       units: form.units,
+      theme: form.theme,
       tileUrl,
       tileAttribution: form.tileAttribution.trim(),
     },

@@ -179,7 +179,7 @@ describe('web bridge after a restart of the web shell (a new per-launch secret)'
   it('a call refused with 403 means the key is from an earlier run: reported once, later calls not sent', async () => {
     const { deps, storage } = setup();
     const bridge = createWebBridge(deps);
-    const losses: string[] = [];
+    const losses: (string | null)[] = [];
     bridge.onLoss((loss) => losses.push(loss));
     deps.fetch.mockResolvedValue(refused());
     const first = await bridge.invoke('assets:refresh');
@@ -197,7 +197,7 @@ describe('web bridge after a restart of the web shell (a new per-launch secret)'
   it('a dropped event socket whose reconnect is refused is told apart by a probe: 403 → restarted, no more reconnects', async () => {
     const { deps, sockets, timers, runTimers } = setup();
     const bridge = createWebBridge(deps);
-    const losses: string[] = [];
+    const losses: (string | null)[] = [];
     bridge.onLoss((loss) => losses.push(loss));
     bridge.on('status', () => {});
     sockets[0].open();

@@ -52,6 +52,8 @@ describe('formatInZone', () => {
     const r = formatInZone('2026-11-22T12:00:00Z', 'America/Denver');
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.text).toContain('05:00:00');
+    // The same format as every other date and time, with the zone's name.
+    if (r.ok) expect(r.text).toBe(new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'America/Denver', timeZoneName: 'short' }).format(Date.parse('2026-11-22T12:00:00Z')));
   });
 
   it('reports an unknown zone instead of throwing', () => {

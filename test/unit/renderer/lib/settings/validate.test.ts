@@ -10,7 +10,7 @@ describe('settings validation', () => {
     const r = validateSettings({ ...base, refreshIntervalSec: ' 30 ', tileUrl: ' http://127.0.0.1:8080/{z}/{x}/{y}.png ' });
     expect(r).toEqual({
       ok: true,
-      patch: { refreshIntervalSec: 30, staleAfterMin: 60, retentionDays: 30, tileCacheMb: 200, units: 'metric', tileUrl: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap contributors' },
+      patch: { refreshIntervalSec: 30, staleAfterMin: 60, retentionDays: 30, tileCacheMb: 200, units: 'metric', theme: 'system', tileUrl: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap contributors' },
     });
   });
 
@@ -24,6 +24,8 @@ describe('settings validation', () => {
     expect(r.errors.retentionDays).toBe('Retention must be between 1 and 3650');
     const r3 = validateSettings({ ...base, tileCacheMb: '9' });
     expect(r3.ok === false && r3.errors.tileCacheMb).toBe('The map tile cache (MB) must be between 10 and 5000');
+    const r4 = validateSettings({ ...base, theme: 'blue' as never });
+    expect(r4.ok === false && r4.errors.theme).toBe('Choose the system, light or dark theme');
     const r2 = validateSettings({ ...base, tileUrl: 'http://127.0.0.1/tiles.png' });
     expect(r2.ok === false && r2.errors.tileUrl).toMatch(/\{z\}, \{x\} and \{y\}/);
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import AssetDetails from '../../../../../src-renderer/src/views/assets/AssetDetails.svelte';
 import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
 import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
@@ -42,7 +43,7 @@ describe('AssetDetails', () => {
     expect(screen.getByText('{"a":1}')).toBeInTheDocument();
     expect(screen.getByText(/from CAN bus · 2 min ago/)).toBeInTheDocument();
     expect(screen.getByText('old')).toBeInTheDocument();
-    expect(screen.getByText(/04:58:00 MST in America\/Denver/)).toBeInTheDocument();
+    expect(screen.getByText(/04:58:00( AM)? MST in America\/Denver/)).toBeInTheDocument();
   });
 
   it('says when no metrics were collected and keeps an empty serial visible', () => {
@@ -70,5 +71,92 @@ describe('AssetDetails', () => {
     const { onOpenAssetMap } = show(asset(6, {}, {}));
     await fireEvent.click(screen.getByRole('button', { name: 'Open asset map' }));
     expect(onOpenAssetMap).toHaveBeenCalledWith(expect.objectContaining({ assetId: 'thing:6' }));
+  });
+});
+
+describe('AssetDetails for a selection, hidden and repeated names (issue 14)', () => {
+  const fresh = '2026-11-22T11:58:00Z';
+  const H = 3_600_000;
+  function many() {
+    const ws = new Workspace(new Clock(() => NOW));
+    ws.setSnapshot(
+      snapshot([
+        asset(1, { name: 'Excavator 001' }, { ignition: metric(true, fresh), speed: metric(12, fresh), fuel: metric(30, fresh), 'engine-runtime': metric(1000 * H, fresh) }),
+        asset(2, { name: 'Airport Job site', assetId: 'area:2', type: 'area', category: undefined, serialNumber: undefined }, null),
+        asset(3, { name: 'Airport Job site', assetId: 'area:3', type: 'area', category: undefined, serialNumber: undefined }, null),
+        asset(4, { name: 'Dump truck 004' }, { ignition: metric(false, fresh), fuel: metric(70, fresh), 'engine-runtime': metric(234.2 * H, fresh) }),
+        ...Array.from({ length: 150 }, (_, i) => asset(100 + i, { name: `Trailer ${100 + i}` }, { fuel: metric(50, fresh) })),
+      ]),
+    );
+    const onOpenSelectionMap = vi.fn();
+    render(AssetDetails, { ws, onOpenAssetMap: vi.fn(), onOpenSelectionMap });
+    return { ws, onOpenSelectionMap };
+  }
+
+  it('summarises a multi-selection instead of showing the last clicked asset', async () => {
+    const { ws, onOpenSelectionMap } = many();
+    ws.click('thing:1', {});
+    ws.click('area:2', { ctrl: true });
+    ws.click('area:3', { ctrl: true });
+    ws.click('thing:4', { ctrl: true });
+    await tick();
+    const summary = screen.getByTestId('selection-summary');
+    expect(within(summary).getByRole('heading', { level: 2 })).toHaveTextContent('4 assets selected');
+    expect(summary).toHaveTextContent('1 moving');
+    expect(summary).toHaveTextContent('1 ignition off');
+    expect(summary).toHaveTextContent('2 state unknown');
+    expect(summary).toHaveTextContent('lowest 30 % · average 50 %');
+    expect(summary).toHaveTextContent('1,234 h in total');
+    expect(screen.queryByRole('heading', { name: 'Dump truck 004' })).toBeNull();
+    // Repeated names carry their tag in the list of names.
+    const names = within(summary).getByRole('list', { name: 'Selected assets' });
+    expect(within(names).getAllByRole('button').map((b) => b.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'Airport Job site· area:2',
+      'Airport Job site· area:3',
+      'Dump truck 004',
+      'Excavator 001',
+    ]);
+    await fireEvent.click(within(summary).getByRole('button', { name: 'Open map of selection' }));
+    expect(onOpenSelectionMap).toHaveBeenCalledTimes(1);
+
+    // Clicking a name focuses that asset; the selection stays, and one click goes back.
+    await fireEvent.click(within(names).getByRole('button', { name: /Dump truck 004/ }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Dump truck 004' })).toBeInTheDocument();
+    expect(ws.selection.focused).toBe('thing:4');
+    expect(ws.selection.selected.size).toBe(4);
+    await fireEvent.click(screen.getByRole('button', { name: '← Back to the 4 selected assets' }));
+    expect(screen.getByTestId('selection-summary')).toBeInTheDocument();
+  });
+
+  it('lists at most 100 names, then "and N more"', async () => {
+    const { ws } = many();
+    ws.selectAllVisible();
+    await tick();
+    const summary = screen.getByTestId('selection-summary');
+    expect(within(summary).getByRole('list', { name: 'Selected assets' }).children).toHaveLength(100);
+    expect(summary).toHaveTextContent('and 54 more');
+    await fireEvent.click(within(summary).getByRole('button', { name: 'Show 54 more' }));
+    expect(within(summary).getByRole('list', { name: 'Selected assets' }).children).toHaveLength(154);
+  });
+
+  it('says when the asset shown is hidden from the list by the filter, and shows it again in one click', async () => {
+    const { ws } = many();
+    ws.click('thing:4', {});
+    ws.updateList({ filters: ['ignition:on'] });
+    await tick();
+    expect(screen.getByRole('heading', { level: 2, name: 'Dump truck 004' })).toBeInTheDocument();
+    const note = screen.getByTestId('details-hidden-note');
+    expect(note).toHaveTextContent('This asset is not in the list: the search or filters hide it.');
+    await fireEvent.click(within(note).getByRole('button', { name: 'Show it in the list' }));
+    expect(ws.list.filters).toEqual([]);
+    expect(screen.queryByTestId('details-hidden-note')).toBeNull();
+  });
+
+  it('names an asset whose name repeats with its tag in the heading', async () => {
+    const { ws } = many();
+    ws.click('area:3', {});
+    await tick();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Airport Job site· area:3'.replace('· ', ''));
+    expect(screen.getByRole('heading', { level: 2 }).querySelector('.tag')).toHaveTextContent('area:3');
   });
 });

@@ -1,0 +1,67 @@
+/** Issue 14, item 19: the light / dark / system choice is applied to the page and follows changes. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import type { Settings } from '../../../src-main/contract';
+import { setBridge } from '../../../src-renderer/src/lib/bridge';
+import { DEFAULT_SETTINGS } from '../../../src-renderer/src/state/workspace.svelte';
+import { THEME_STORAGE_KEY, restoreTheme } from '../../../src-renderer/src/lib/theme';
+import App from '../../../src-renderer/src/App.svelte';
+import { FakeBridge, snapshot, status } from './fixtures';
+
+vi.hoisted(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+});
+
+let bridge: FakeBridge;
+let settings: Settings;
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+  localStorage.clear();
+  delete document.documentElement.dataset.theme;
+  settings = { ...DEFAULT_SETTINGS, theme: 'dark' };
+  bridge = new FakeBridge()
+    .handle('app:info', () => ({ shell: 'web', version: '0.1.0', platform: 'linux', demo: true }))
+    .handle('settings:get', () => settings)
+    .handle('settings:set', (patch) => (settings = { ...settings, ...(patch as Partial<Settings>) }))
+    .handle('status:get', () => status())
+    .handle('assets:get', () => snapshot([]))
+    .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
+    .handle('fleet:cached', () => null);
+  setBridge(bridge);
+});
+afterEach(() => {
+  cleanup();
+  setBridge(null);
+  vi.unstubAllGlobals();
+});
+
+const theme = () => document.documentElement.dataset.theme;
+
+describe('theme', () => {
+  it('is applied from the settings, changed in the Settings dialog, and follows changes made elsewhere', async () => {
+    render(App);
+    await vi.waitFor(() => expect(theme()).toBe('dark'));
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    await fireEvent.change(screen.getByLabelText('Theme'), { target: { value: 'light' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(theme()).toBe('light'));
+    expect(bridge.callsTo('settings:set').at(-1)?.[0]).toMatchObject({ theme: 'light' });
+
+    // "System": no attribute, so the CSS follows prefers-color-scheme.
+    bridge.emit('settings', { ...settings, theme: 'system' });
+    await vi.waitFor(() => expect(theme()).toBeUndefined());
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('system');
+  });
+
+  it('the last choice paints the next start before the settings arrive', () => {
+    localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    restoreTheme();
+    expect(theme()).toBe('dark');
+    delete document.documentElement.dataset.theme;
+    localStorage.setItem(THEME_STORAGE_KEY, '<script>');
+    restoreTheme();
+    expect(theme()).toBeUndefined();
+  });
+});

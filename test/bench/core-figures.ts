@@ -49,7 +49,7 @@ export interface AempRun {
 let collect: (() => void) | null = null;
 
 /** A full garbage collection before each timed step, so one step's garbage is not billed to the next. */
-function gc(): void {
+export function gc(): void {
   if (!collect) {
     const exposed = (globalThis as { gc?: () => void }).gc;
     if (exposed) collect = exposed;
@@ -61,7 +61,8 @@ function gc(): void {
   collect();
 }
 
-function benchContext(store: () => OfflineStore, response: HttpResponse, emit: CoreContext['emit'] = () => {}): CoreContext {
+/** The core's context for one refresh that receives `response` (a copy of it per request). */
+export function benchContext(store: () => OfflineStore, response: HttpResponse, emit: CoreContext['emit'] = () => {}): CoreContext {
   return {
     userDataDir: '',
     platform: { shell: 'web', version: 'bench', openExternal: async () => {} },
@@ -169,7 +170,7 @@ export async function measureCoreRun(lists: AssetLists): Promise<CoreRun> {
 }
 
 /** Starts `npm run demo-service` as its own process, so the service's work does not queue behind the client's. */
-async function startDemoProcess(args: string[]): Promise<{ aempUrl: string; token: string; stop: () => Promise<void> }> {
+export async function startDemoProcess(args: string[]): Promise<{ baseUrl: string; aempUrl: string; token: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/demo/cli.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = async () => {
     if (child.exitCode !== null) return;
@@ -178,18 +179,19 @@ async function startDemoProcess(args: string[]): Promise<{ aempUrl: string; toke
     await exited;
   };
   try {
-    const started = await new Promise<{ aempUrl: string; token: string }>((resolveStart, reject) => {
+    const started = await new Promise<{ baseUrl: string; aempUrl: string; token: string }>((resolveStart, reject) => {
       let out = '';
       let err = '';
       const timer = setTimeout(() => reject(new Error(`The demo service did not start within 60 s: ${err.slice(-300)}`)), 60_000);
       child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
+        const base = /Base URL:\s+(\S+)/.exec(out);
         const aemp = /AEMP URL:\s+(\S+)/.exec(out);
         const token = /Demo token:\s+(\S+)/.exec(out);
-        if (aemp && token) {
+        if (base && aemp && token) {
           clearTimeout(timer);
-          resolveStart({ aempUrl: aemp[1], token: token[1] });
+          resolveStart({ baseUrl: base[1], aempUrl: aemp[1], token: token[1] });
         }
       });
       child.once('exit', (code) => {

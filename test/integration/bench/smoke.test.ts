@@ -16,10 +16,11 @@ describe('fleet-scale benchmark (smoke)', () => {
       expect(f.size, f.id).toBe(1_000);
       expect(f.runs, f.id).toBe(1);
       for (const value of [f.median, f.min, f.max]) expect(Number.isFinite(value), `${f.id} = ${value}`).toBe(true);
-      expect(f.verdict, f.id).toMatch(/^(PASS|MISS)$/);
+      // Reference figures (no target) are reported, not judged.
+      expect(f.verdict, f.id).toMatch(FIGURES[f.id].target(1_000) === null ? /^n\/a$/ : /^(PASS|MISS)$/);
     }
     const table = formatTable(result);
     for (const f of result.figures) expect(table).toContain(f.label);
     expect(lines.some((line) => line.includes('1000 assets'))).toBe(true);
-  }, 110_000);
+  }, 300_000);
 });

@@ -1,0 +1,93 @@
+/**
+ * Preloaded (`node --import`) into the process that plays the main side in `npm run bench`
+ * (the web shell, or the simulated Electron main), so the app's own code stays untouched.
+ * It watches that process's main-thread event loop with `perf_hooks.monitorEventLoopDelay`
+ * and answers the benchmark over the child-process IPC channel:
+ *
+ *   { probe: 'arm', path }  the next outgoing fetch whose path contains `path` (the refresh's
+ *                           GET of the asset list) restarts the histogram, so the window of a
+ *                           scheduled refresh starts when the refresh does, not seconds earlier
+ *   { probe: 'restart' }    starts a new window now (a cold start's window opens with the page)
+ *   { probe: 'read' }       answers { probe: 'read', max, p99, count, windowStartAt, ... } in ms
+ *
+ * Code in the same process may open a window itself with `globalThis.__eventLoopProbe.restart()`
+ * (the simulated Electron main does when its window, the renderer thread, opens).
+ * Without an IPC channel (a process started by hand) it does nothing.
+ */
+import { subscribe } from 'node:diagnostics_channel';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/** Timer resolution of the histogram (ms): fine enough for a 20 ms target, cheap enough to leave on. */
+const RESOLUTION_MS = 2;
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
+if (typeof process.send === 'function') {
+  // From the first line of the process on: a cold start's window is the whole start-up.
+  let histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  histogram.enable();
+  let windowStartAt = epochNow();
+  let armedFor = null;
+  /** When the armed request went out, and when its answer's body was complete. */
+  let requestAt = null;
+  let answerAt = null;
+  let watchedRequest = null;
+
+  const restart = () => {
+    histogram.disable();
+    histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+    histogram.enable();
+    windowStartAt = epochNow();
+  };
+
+  globalThis.__eventLoopProbe = { restart };
+
+  // Node's fetch (undici) announces each request here, synchronously, on this thread.
+  subscribe('undici:request:create', (message) => {
+    const path = message?.request?.path;
+    if (armedFor === null || typeof path !== 'string' || !path.includes(armedFor)) return;
+    armedFor = null;
+    watchedRequest = message.request;
+    restart();
+    requestAt = windowStartAt;
+  });
+  subscribe('undici:request:trailers', (message) => {
+    if (watchedRequest !== null && message?.request === watchedRequest) {
+      answerAt = epochNow();
+      watchedRequest = null;
+    }
+  });
+
+  const ms = (ns) => ns / 1e6;
+  process.on('message', (message) => {
+    if (!message || typeof message !== 'object' || typeof message.probe !== 'string') return;
+    if (message.probe === 'arm' && typeof message.path === 'string') {
+      // Nothing to watch until the request goes out (and no timer to pay for meanwhile).
+      histogram.disable();
+      armedFor = message.path;
+      requestAt = null;
+      answerAt = null;
+      process.send({ probe: 'armed' });
+    } else if (message.probe === 'restart') {
+      restart();
+      process.send({ probe: 'restarted', windowStartAt });
+    } else if (message.probe === 'read') {
+      // Answer from a timer a little later: a delay that ended just before this message was
+      // read is recorded by the histogram's own timer first.
+      setTimeout(() => process.send({
+        probe: 'read',
+        max: ms(histogram.max),
+        p99: ms(histogram.percentile(99)),
+        mean: ms(histogram.mean),
+        count: histogram.count,
+        resolutionMs: RESOLUTION_MS,
+        windowStartAt,
+        readAt: epochNow(),
+        requestAt,
+        answerAt,
+      }), RESOLUTION_MS * 2 + 1);
+    }
+  });
+  // The probe must never keep the process alive on its own.
+  process.channel?.unref();
+}

@@ -20,6 +20,7 @@ import {
   type ReceivedSession,
 } from '../lib/embed/session';
 import { isoAt } from '../lib/format/time';
+import { offerAfterRefusal, offerFor, type SplitOffer } from '../lib/embed/split';
 
 export const OFFLINE_EMBED_MESSAGE = 'Embedded maps need a connection to the service';
 
@@ -30,6 +31,10 @@ export class EmbedController {
   loading = $state(false);
   /** When the last automatic renewal happened (ISO), for "Session renewed at …". */
   renewedAt = $state<string | null>(null);
+  /** A selection too large for one map: the choice offered instead of asking the service. */
+  offer = $state.raw<SplitOffer | null>(null);
+  /** Maps of a split selection, shown one at a time. */
+  split = $state.raw<{ parts: string[][]; index: number } | null>(null);
 
   readonly #now: () => number;
   readonly #isOffline: () => boolean;
@@ -49,10 +54,56 @@ export class EmbedController {
   }
 
   get isOpen(): boolean {
-    return this.request !== null;
+    return this.request !== null || this.offer !== null;
   }
 
+  /**
+   * Opens a map. A selection past what one map can show is not sent (the service would
+   * refuse it): the panel offers to split it into several maps or to open the branch map.
+   */
   async open(request: EmbedRequest): Promise<void> {
+    this.split = null;
+    if (request.kind === 'subset') {
+      const offer = offerFor(request.assetIds);
+      if (offer) {
+        this.#showOffer(offer);
+        return;
+      }
+    }
+    await this.#openRequest(request);
+  }
+
+  /** Accepts the offer: the first of the maps, with Previous/Next for the others. */
+  async openSplit(): Promise<void> {
+    const offer = this.offer;
+    if (!offer) return;
+    this.split = { parts: offer.parts, index: 0 };
+    this.offer = null;
+    await this.#openRequest({ kind: 'subset', assetIds: offer.parts[0] });
+  }
+
+  async showPart(index: number): Promise<void> {
+    const split = this.split;
+    if (!split || index < 0 || index >= split.parts.length || index === split.index) return;
+    this.split = { parts: split.parts, index };
+    await this.#openRequest({ kind: 'subset', assetIds: split.parts[index] });
+  }
+
+  /** Declines the offer for the map of the whole branch. */
+  async openBranchInstead(): Promise<void> {
+    this.split = null;
+    this.offer = null;
+    await this.#openRequest({ kind: 'branch' });
+  }
+
+  #showOffer(offer: SplitOffer): void {
+    this.#stopSession();
+    this.split = null;
+    this.offer = offer;
+  }
+
+  async #openRequest(request: EmbedRequest): Promise<void> {
+    this.offer = null;
     this.request = request;
     this.session = null;
     this.renewedAt = null;
@@ -69,6 +120,12 @@ export class EmbedController {
   }
 
   close(): void {
+    this.#stopSession();
+    this.offer = null;
+    this.split = null;
+  }
+
+  #stopSession(): void {
     this.#generation++;
     this.#clearTimer();
     this.#offExpired?.();
@@ -140,6 +197,16 @@ export class EmbedController {
     } catch (err) {
       if (generation !== this.#generation) return;
       const error = errorOf(err);
+      // The service refused a map of several assets as too long (its limit is below ours):
+      // offer smaller maps of the whole selection instead of a Try again that cannot work.
+      if (error.kind === 'bad-request' && request.kind === 'subset' && request.assetIds.length > 1) {
+        const all = this.split ? this.split.parts.flat() : request.assetIds;
+        const offer = offerAfterRefusal(all, request.assetIds.length);
+        if (offer) {
+          this.#showOffer(offer);
+          return;
+        }
+      }
       this.error = error.kind === 'network' || error.kind === 'offline' || error.kind === 'timeout' ? { ...error, message: `${OFFLINE_EMBED_MESSAGE}. ${error.message}` } : error;
       this.session = null;
       this.#renewing = false;

@@ -6,8 +6,10 @@
 import { DEFAULT_SETTINGS } from '../../../src-main/contract';
 import type { AppError, AppInfo, AssetChange, AssetSnapshot, ListState, MenuCommand, ProfilesState, Settings, SyncStatus, Asset, TrailPoint } from '../../../src-main/contract';
 import { call, errorOf, fleet } from '../lib/bridge';
-import { applyList, assetsById, idSet, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
-import { clickSelect, emptySelection, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
+import { applyList, assetsById, idSet, idSetOf, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
+import { clickSelect, emptySelection, keepListed, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
+import { nameTags, type NameTag } from '../lib/list/disambiguate';
+import { summarizeSelection, type SelectionSummary } from '../lib/list/summary';
 import { Clock } from './clock.svelte';
 import { perfMark } from '../lib/perf';
 import { parseTime } from '../lib/format/time';
@@ -56,6 +58,30 @@ export class Workspace {
   readonly visibleIds: string[] = $derived(this.result.rows.map((r) => r.asset.assetId));
   readonly focusedAsset: Asset | null = $derived(this.selection.focused ? (this.byId.get(this.selection.focused) ?? null) : null);
   readonly selectedAssets: Asset[] = $derived([...this.selection.selected].map((id) => this.byId.get(id)).filter((a): a is Asset => !!a));
+  /** Tags that tell apart assets sharing a name ("Airport Job site · area:3"). */
+  readonly nameTags: Map<string, NameTag> = $derived(nameTags(this.snapshot?.assets ?? []));
+  readonly visibleSet: ReadonlySet<string> = $derived(idSetOf(this.visibleIds));
+  /** Selected assets the search and filters hide from the list. */
+  readonly hiddenSelectedCount: number = $derived.by(() => {
+    let hidden = 0;
+    for (const id of this.selection.selected) if (!this.visibleSet.has(id)) hidden++;
+    return hidden;
+  });
+  readonly focusedHidden: boolean = $derived(this.focusedAsset !== null && !this.visibleSet.has(this.focusedAsset.assetId));
+  readonly filtering: boolean = $derived(this.list.search.trim() !== '' || this.list.filters.length > 0);
+
+  /**
+   * The selection in which the dispatcher picked one asset from the summary to look at;
+   * any other change of the selection returns the details pane to the summary.
+   */
+  inspectedIn = $state.raw<SelectionState | null>(null);
+  /** What the details pane shows: a summary for several selected assets unless one was picked from it. */
+  readonly detailsMode: 'empty' | 'asset' | 'summary' = $derived(
+    this.selection.selected.size > 1 && this.inspectedIn !== this.selection ? 'summary' : this.focusedAsset ? 'asset' : 'empty',
+  );
+  readonly selectionSummary: SelectionSummary | null = $derived.by(() =>
+    this.detailsMode === 'summary' ? summarizeSelection(this.index, this.selection.selected, this.clock.now, this.settings.staleAfterMin) : null,
+  );
 
   #saveTimer: ReturnType<typeof setTimeout> | null = null;
   #unsubscribe: (() => void)[] = [];
@@ -81,7 +107,8 @@ export class Workspace {
     if (info.status === 'fulfilled') this.appInfo = info.value;
     if (settings.status === 'fulfilled') {
       this.settings = settings.value;
-      this.list = settings.value.list ?? DEFAULT_SETTINGS.list;
+      // Fields added later (columns) fall back to their defaults.
+      this.list = { ...DEFAULT_SETTINGS.list, ...settings.value.list };
     }
     if (status.status === 'fulfilled') this.status = status.value;
     if (snapshot.status === 'fulfilled' && snapshot.value) this.setSnapshot(snapshot.value);
@@ -180,6 +207,11 @@ export class Workspace {
     this.#saveTimer = setTimeout(() => void this.#saveList(), saveDelayMs);
   }
 
+  /** Shows every asset again: no search, no filters (the selection stays). */
+  clearSearchAndFilters(): void {
+    this.updateList({ search: '', filters: [] });
+  }
+
   toggleFilter(id: string): void {
     const has = this.list.filters.includes(id);
     this.updateList({ filters: has ? this.list.filters.filter((f) => f !== id) : [...this.list.filters, id] });
@@ -214,6 +246,23 @@ export class Workspace {
 
   selectAllVisible(): void {
     this.selection = selectAll(this.selection, this.visibleIds);
+  }
+
+  /** Drops the selected assets the search and filters hide, keeping the listed ones. */
+  selectOnlyVisible(): void {
+    this.selection = keepListed(this.selection, this.visibleIds);
+  }
+
+  /** Looks at one asset of a multi-selection (from the summary): it gets the focus, the selection stays. */
+  inspect(id: string): void {
+    if (!this.byId.has(id)) return;
+    this.selection = { ...this.selection, focused: id };
+    this.inspectedIn = this.selection;
+    this.revealTick++;
+  }
+
+  backToSummary(): void {
+    this.inspectedIn = null;
   }
 
   /** Selects one asset from outside the list (a map marker) and asks the list to reveal it. */

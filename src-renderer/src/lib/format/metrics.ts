@@ -37,6 +37,26 @@ export interface FormattedMetric {
 /** A metric counts as "old" when it is this much older than the asset's newest one. */
 export const OLD_METRIC_GAP_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Newest `collectedOn` over an asset's metrics (ms), or null when none is readable. */
+export function newestCollectedAt(metrics: Record<string, Metric> | null): number | null {
+  if (!metrics) return null;
+  let newestAt: number | null = null;
+  for (const m of Object.values(metrics)) {
+    const at = parseTime(m?.meta?.collectedOn);
+    if (at !== null && (newestAt === null || at > newestAt)) newestAt = at;
+  }
+  return newestAt;
+}
+
+/**
+ * The one rule for an old reading, used by the details pane and the list alike: collected
+ * more than OLD_METRIC_GAP_MS before the asset's newest reading (a fuel level months older
+ * than today's GPS fix is not the current level).
+ */
+export function isOldReading(collectedAt: number | null, newestAt: number | null): boolean {
+  return collectedAt !== null && newestAt !== null && newestAt - collectedAt > OLD_METRIC_GAP_MS;
+}
+
 const LABELS: Record<string, string> = {
   fuel: 'Fuel',
   ignition: 'Ignition',
@@ -202,7 +222,7 @@ export function formatMetric(key: string, metric: Metric, opts: FormatOptions, i
   const issueText = issues.filter((i) => i.metric === key).map((i) => i.message);
   const flags = [vt.flag, ...issueText].filter((f): f is string => !!f);
   const at = parseTime(meta.collectedOn);
-  const old = at !== null && opts.newestAt !== null && opts.newestAt - at > OLD_METRIC_GAP_MS;
+  const old = isOldReading(at, opts.newestAt);
   const age = at === null ? 'time unknown' : relativeTime(meta.collectedOn, opts.now);
   const provenance = [meta.source ? `from ${meta.source}` : 'source unknown', age].join(' · ');
   return {
@@ -222,11 +242,7 @@ export function formatMetric(key: string, metric: Metric, opts: FormatOptions, i
 /** All metrics of an asset, formatted and ordered; empty for `metrics: null`. */
 export function formatAllMetrics(metrics: Record<string, Metric> | null, units: Units, now: number, issues: ValueIssue[] = []): FormattedMetric[] {
   if (!metrics) return [];
-  let newestAt: number | null = null;
-  for (const m of Object.values(metrics)) {
-    const at = parseTime(m?.meta?.collectedOn);
-    if (at !== null && (newestAt === null || at > newestAt)) newestAt = at;
-  }
+  const newestAt = newestCollectedAt(metrics);
   const zone = metrics['time-zone']?.value;
   const assetTimeZone = typeof zone === 'string' && isValidTimeZone(zone) ? zone : null;
   const opts: FormatOptions = { units, now, newestAt, assetTimeZone };

@@ -15,6 +15,12 @@ export function formatRuntime(ms: number): string {
   return `${ms < 0 ? '−' : ''}${grouped0.format(h)} h ${String(m).padStart(2, '0')} min`;
 }
 
+/** Milliseconds of running time → whole hours, "1,234 h", for narrow list columns. */
+export function formatHours(ms: number): string {
+  const h = Math.floor(Math.abs(ms) / 3_600_000);
+  return `${ms < 0 ? '−' : ''}${grouped0.format(h)} h`;
+}
+
 /** Odometer centimetres → kilometres or miles. */
 export function formatDistanceCm(cm: number, units: 'metric' | 'imperial'): string {
   if (units === 'imperial') return `${grouped.format(cm / 160_934.4)} mi`;

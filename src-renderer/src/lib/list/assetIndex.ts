@@ -4,6 +4,7 @@
  * Pure functions, so 10,000 assets are cheap to test and to re-run when `now` ticks.
  */
 import type { Asset, ListState, SortKey } from '../../../../src-main/contract';
+import { isOldReading } from '../format/metrics';
 import { parseTime } from '../format/time';
 
 export interface IndexedAsset {
@@ -19,6 +20,30 @@ export interface IndexedAsset {
   categoryKey: string;
   /** Position in natural name order within its index (sorting compares these, not strings). */
   nameRank: number;
+  /** Position in natural asset-id order ("thing:9" before "thing:10"). */
+  idRank: number;
+  serialKey: string;
+  speed: number | null;
+  engineMs: number | null;
+  odometerCm: number | null;
+  /** When the GPS position was collected (ms), for the "position age" column. */
+  gpsAtMs: number | null;
+  /** Metric keys whose reading is old by the details pane's rule (`isOldReading`). */
+  oldMetrics: ReadonlySet<string>;
+}
+
+const finite = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Keys of the asset's metrics collected long before its newest one (same rule as the details pane). */
+export function oldMetricKeys(asset: Asset): Set<string> {
+  const old = new Set<string>();
+  if (!asset.metrics) return old;
+  // Each time is parsed once (10,000 assets × ~15 metrics per snapshot).
+  const times = Object.entries(asset.metrics).map(([key, m]) => [key, parseTime(m?.meta?.collectedOn)] as const);
+  let newestAt: number | null = null;
+  for (const [, at] of times) if (at !== null && (newestAt === null || at > newestAt)) newestAt = at;
+  for (const [key, at] of times) if (isOldReading(at, newestAt)) old.add(key);
+  return old;
 }
 
 export function isMoving(asset: Asset): boolean {
@@ -40,25 +65,35 @@ export function gpsOf(asset: Asset): { lat: number; lng: number } | null {
 
 export function indexAssets(assets: readonly Asset[]): IndexedAsset[] {
   const rows = assets.map((asset): IndexedAsset => {
-    const fuel = asset.metrics?.fuel?.value;
-    const ignition = asset.metrics?.ignition?.value;
+    const m = asset.metrics;
+    const ignition = m?.ignition?.value;
+    const hasGps = gpsOf(asset) !== null;
     return {
       asset,
       searchKey: [asset.name, asset.assetId, asset.serialNumber ?? '', asset.category ?? ''].join('\u0000').toLowerCase(),
       lastUpdateMs: parseTime(asset.lastUpdate),
-      fuel: typeof fuel === 'number' && Number.isFinite(fuel) ? fuel : null,
+      fuel: finite(m?.fuel?.value),
       ignition: typeof ignition === 'boolean' ? ignition : null,
       moving: isMoving(asset),
-      hasGps: gpsOf(asset) !== null,
+      hasGps,
       hasIssues: asset.issues.length > 0,
       nameKey: asset.name.toLowerCase(),
       categoryKey: (asset.category ?? '').toLowerCase(),
       nameRank: 0,
+      idRank: 0,
+      serialKey: (asset.serialNumber ?? '').toLowerCase(),
+      speed: finite(m?.speed?.value),
+      engineMs: finite(m?.['engine-runtime']?.value),
+      odometerCm: finite(m?.odometer?.value),
+      gpsAtMs: hasGps ? parseTime(m?.gps?.meta?.collectedOn) : null,
+      oldMetrics: oldMetricKeys(asset),
     };
   });
   // The collator is slow: rank once per snapshot so each keystroke's sort compares numbers.
   const ordered = [...rows].sort(byNameText);
   for (let i = 0; i < ordered.length; i++) ordered[i].nameRank = i;
+  const byId = [...rows].sort((a, b) => collator.compare(a.asset.assetId, b.asset.assetId));
+  for (let i = 0; i < byId.length; i++) byId[i].idRank = i;
   return rows;
 }
 
@@ -125,6 +160,21 @@ function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {
       return row.fuel;
     case 'category':
       return row.categoryKey === '' ? null : row.categoryKey;
+    case 'id':
+      return row.idRank;
+    case 'type':
+      return row.asset.type;
+    case 'serial':
+      return row.serialKey === '' ? null : row.serialKey;
+    case 'speed':
+      return row.speed;
+    case 'engineHours':
+      return row.engineMs;
+    case 'odometer':
+      return row.odometerCm;
+    case 'positionAge':
+      // Youngest position first when ascending.
+      return row.gpsAtMs === null ? null : -row.gpsAtMs;
     default:
       return row.nameKey;
   }
@@ -182,4 +232,9 @@ export function assetsById(assets: readonly Asset[]): Map<string, Asset> {
 
 export function idSet(assets: readonly Asset[]): Set<string> {
   return new Set(assets.map((a) => a.assetId));
+}
+
+/** A lookup of ids (replaced whole, never changed in place). */
+export function idSetOf(ids: readonly string[]): ReadonlySet<string> {
+  return new Set(ids);
 }

@@ -104,3 +104,15 @@ export function pruneSelection(state: SelectionState, existing: ReadonlySet<stri
   if (!changed && anchor === state.anchor && focused === state.focused) return state;
   return { selected, anchor, focused };
 }
+
+/**
+ * Keeps only the selected ids that are listed (`ids`, in list order). The focus stays when
+ * its row is listed, else moves to the first kept row; the anchor likewise.
+ */
+export function keepListed(state: SelectionState, ids: readonly string[]): SelectionState {
+  const listed = new Set(ids);
+  const selected = new Set([...state.selected].filter((id) => listed.has(id)));
+  const keep = (id: string | null) => (id !== null && listed.has(id) ? id : null);
+  const focused = keep(state.focused) ?? ids.find((id) => selected.has(id)) ?? null;
+  return { selected, anchor: keep(state.anchor) ?? focused, focused };
+}

@@ -74,6 +74,49 @@ describe('Workspace', () => {
     ws.dispose();
   });
 
+  it('a list state saved before columns existed gets the default columns', async () => {
+    settings = { ...settings, list: { search: '', filters: [], sort: 'name', descending: false } as unknown as Settings['list'] };
+    const ws = new Workspace(new Clock());
+    await ws.init();
+    expect(ws.list.columns).toEqual(DEFAULT_SETTINGS.list.columns);
+    ws.dispose();
+  });
+
+  it('keeps a selection through a filter, counts the hidden part, and can keep only the shown part', async () => {
+    const ws = new Workspace(new Clock());
+    await ws.init(); // search "truck" + ignition on: thing:2, thing:1 listed
+    ws.updateList({ filters: [] }, 60_000);
+    ws.selectAllVisible();
+    ws.click('thing:3', { ctrl: true }); // off and on again: thing:3 has the focus
+    ws.click('thing:3', { ctrl: true });
+    expect(ws.hiddenSelectedCount).toBe(0);
+    ws.updateList({ filters: ['ignition:on'] }, 60_000);
+    expect(ws.selection.selected.size).toBe(3);
+    expect(ws.hiddenSelectedCount).toBe(1);
+    expect(ws.focusedHidden).toBe(true);
+    ws.selectOnlyVisible();
+    expect([...ws.selection.selected].sort()).toEqual(['thing:1', 'thing:2']);
+    expect(ws.selection.focused).toBe('thing:2'); // the first listed of those kept
+    expect(ws.hiddenSelectedCount).toBe(0);
+    ws.dispose();
+  });
+
+  it('a name picked in the summary is looked at until the selection changes', async () => {
+    const ws = new Workspace(new Clock());
+    await ws.init();
+    ws.selectAllVisible();
+    expect(ws.detailsMode).toBe('summary');
+    ws.inspect('thing:1');
+    expect(ws.detailsMode).toBe('asset');
+    expect(ws.focusedAsset?.assetId).toBe('thing:1');
+    expect(ws.selection.selected.size).toBe(2);
+    ws.click('thing:2', { ctrl: true }); // unselects thing:2: one left
+    expect(ws.detailsMode).toBe('asset');
+    ws.click('thing:2', { ctrl: true });
+    expect(ws.detailsMode).toBe('summary');
+    ws.dispose();
+  });
+
   it('export in the web shell triggers a download; in Electron reports the path', async () => {
     const ws = new Workspace(new Clock());
     await ws.init();

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import AssetList from '../../../../../src-renderer/src/views/assets/AssetList.svelte';
 import AssetsPane from '../../../../../src-renderer/src/views/assets/AssetsPane.svelte';
-import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
+import { DEFAULT_SETTINGS, Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
+import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
-import { asset, metric, NOW, snapshot } from '../../fixtures';
+import { asset, FakeBridge, metric, NOW, snapshot } from '../../fixtures';
 
 afterEach(cleanup);
 
@@ -79,5 +80,103 @@ describe('AssetsPane', () => {
     render(AssetsPane, { ws });
     await fireEvent.input(screen.getByRole('searchbox', { name: 'Search assets' }), { target: { value: 'zzz' } });
     expect(screen.getByText('No asset matches the search and filters.')).toBeInTheDocument();
+  });
+});
+
+describe('AssetList: old values, columns and repeated names (issue 14)', () => {
+  it('marks a fuel reading months older than the asset\'s newest reading as old, as the details pane does', () => {
+    const ws = new Workspace(new Clock(() => NOW));
+    ws.setSnapshot(
+      snapshot([
+        asset(1, { name: 'Old fuel' }, { fuel: metric(62, '2026-08-20T09:00:00Z'), gps: metric({ lat: 40, lng: -111 }, '2026-11-22T11:58:00Z') }),
+        asset(2, { name: 'Fresh fuel' }, { fuel: metric(48, '2026-11-22T11:58:00Z'), gps: metric({ lat: 40, lng: -111 }, '2026-11-22T11:58:00Z') }),
+      ]),
+    );
+    render(AssetList, { ws });
+    const fuelOf = (id: string) => document.querySelector(`[data-asset-id="${id}"] .c-fuel`) as HTMLElement;
+    expect(within(fuelOf('thing:1')).getByText('old')).toHaveClass('oldtag');
+    expect(fuelOf('thing:1')).toHaveTextContent('62%');
+    expect(fuelOf('thing:1').querySelector('[title]')?.getAttribute('title')).toMatch(/an old reading/);
+    expect(within(fuelOf('thing:2')).queryByText('old')).toBeNull();
+  });
+
+  it('the column chooser adds and removes columns and remembers them through settings', async () => {
+    vi.useFakeTimers({ now: NOW });
+    const bridge = new FakeBridge().handle('settings:set', (patch) => ({ ...DEFAULT_SETTINGS, ...(patch as object) }));
+    setBridge(bridge);
+    try {
+      const ws = workspace(3);
+      ws.setSnapshot(snapshot([asset(1, { serialNumber: 'CAT0320' }, { speed: metric(42, '2026-11-22T11:58:00Z'), odometer: metric(100_000_000, '2026-11-22T11:58:00Z') })]));
+      render(AssetsPane, { ws });
+      const headers = () => [...document.querySelectorAll('.head > *')].map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+      expect(headers()).toEqual(['Name', 'Category', 'Updated', 'Fuel', 'Ignition']);
+      await fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+      const chooser = screen.getByRole('group', { name: 'Columns of the list' });
+      for (const name of ['Asset id', 'Serial number', 'Speed', 'Engine hours', 'Odometer', 'Position age']) await fireEvent.click(within(chooser).getByRole('checkbox', { name }));
+      await fireEvent.click(within(chooser).getByRole('checkbox', { name: 'Category' }));
+      expect(headers()).toEqual(['Name', 'Asset id', 'Serial', 'Updated', 'Position age', 'Fuel', 'Ignition', 'Speed', 'Engine hours', 'Odometer']);
+      const row = document.querySelector('[data-asset-id="thing:1"]') as HTMLElement;
+      expect(row.querySelector('.c-serial')).toHaveTextContent('CAT0320');
+      expect(row.querySelector('.c-speed')).toHaveTextContent('42');
+      expect(row.querySelector('.c-odometer')).toHaveTextContent('1,000 km');
+      // Sorting by a new column from its header.
+      await fireEvent.click(screen.getByRole('button', { name: /^Odometer, not sorted/ }));
+      expect(ws.list.sort).toBe('odometer');
+      await vi.advanceTimersByTimeAsync(600);
+      expect(bridge.callsTo('settings:set')).toContainEqual([
+        { list: expect.objectContaining({ columns: ['id', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'], sort: 'odometer' }) },
+      ]);
+      // Escape closes the chooser; "Back to the usual columns" restores the defaults.
+      await fireEvent.keyDown(chooser, { key: 'Escape' });
+      expect(screen.queryByRole('group', { name: 'Columns of the list' })).toBeNull();
+      await fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+      await fireEvent.click(screen.getByRole('button', { name: 'Back to the usual columns' }));
+      expect(headers()).toEqual(['Name', 'Category', 'Updated', 'Fuel', 'Ignition']);
+    } finally {
+      vi.useRealTimers();
+      setBridge(null);
+    }
+  });
+
+  it('tells apart assets with the same name by a tag (the id for areas), and only those', () => {
+    const ws = new Workspace(new Clock(() => NOW));
+    const area = (n: number, name: string) => asset(n, { assetId: `area:${n}`, type: 'area', name, category: undefined, serialNumber: undefined }, null);
+    ws.setSnapshot(snapshot([area(3, 'Airport Job site'), area(12, 'Airport Job site'), area(5, 'Downtown Yard'), asset(1, { name: 'Loader', serialNumber: 'A1' }), asset(2, { name: 'Loader', serialNumber: 'B2' })]));
+    render(AssetList, { ws });
+    const nameCell = (id: string) => document.querySelector(`[data-asset-id="${id}"] .c-name`) as HTMLElement;
+    expect(nameCell('area:3').querySelector('.tag')).toHaveTextContent('area:3');
+    expect(nameCell('area:12').querySelector('.tag')).toHaveTextContent('area:12');
+    expect(nameCell('area:5').querySelector('.tag')).toBeNull();
+    expect(nameCell('thing:2').querySelector('.tag')).toHaveTextContent('S/N B2');
+    // The name itself stays apart from the tag (tests and screen readers read `.name`).
+    expect(nameCell('area:12').querySelector('.name')).toHaveTextContent(/^Airport Job site$/);
+  });
+});
+
+describe('AssetsPane: selection and filters agree visibly (issue 14, item 10)', () => {
+  it('says how many selected assets the filter hides, and both buttons make them agree', async () => {
+    const ws = workspace(30);
+    render(AssetsPane, { ws });
+    await fireEvent.keyDown(screen.getByRole('listbox'), { key: 'a', ctrlKey: true });
+    expect(ws.selection.selected.size).toBe(30);
+    expect(screen.queryByTestId('selection-notice')).toBeNull();
+    // Only the 4 assets with "0000" in their name stay listed.
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search assets' }), { target: { value: 'unit 0000' } });
+    const notice = screen.getByTestId('selection-notice');
+    expect(notice).toHaveTextContent('30 selected · 20 hidden by the search');
+    await fireEvent.click(screen.getByRole('button', { name: 'Ignition on 5' }));
+    expect(notice).toHaveTextContent('30 selected · 25 hidden by the search and filters');
+    await fireEvent.click(within(notice).getByRole('button', { name: 'Select only the 5 shown' }));
+    expect([...ws.selection.selected].sort()).toEqual(ws.visibleIds.slice().sort());
+    expect(screen.queryByTestId('selection-notice')).toBeNull();
+
+    await fireEvent.keyDown(screen.getByRole('listbox'), { key: 'a', ctrlKey: true });
+    await fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await fireEvent.keyDown(screen.getByRole('listbox'), { key: 'a', ctrlKey: true });
+    await fireEvent.input(screen.getByRole('searchbox', { name: 'Search assets' }), { target: { value: 'unit 0001' } });
+    await fireEvent.click(within(screen.getByTestId('selection-notice')).getByRole('button', { name: 'Show them' }));
+    expect(ws.list.search).toBe('');
+    expect(ws.visibleIds).toHaveLength(30);
+    expect(screen.queryByTestId('selection-notice')).toBeNull();
   });
 });

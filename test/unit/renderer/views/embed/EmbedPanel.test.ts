@@ -82,13 +82,75 @@ describe('EmbedPanel (web shell)', () => {
 
   it('shows the error text in the panel', async () => {
     bridge.handle('embed:open', () => {
-      throw Object.assign(new Error('Too many assets for one map'), { kind: 'bad-request' });
+      throw Object.assign(new Error('The service answered 503'), { kind: 'server' });
     });
     const ws = new Workspace(new Clock(() => NOW));
     const embed = new EmbedController();
     await embed.open({ kind: 'subset', assetIds: ['thing:1', 'thing:2'] });
     render(EmbedPanel, { ws, embed });
-    expect(screen.getByRole('alert')).toHaveTextContent('Too many assets for one map');
+    expect(screen.getByRole('alert')).toHaveTextContent('The service answered 503');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    embed.close();
+  });
+});
+
+describe('EmbedPanel: a selection larger than one map (issue 14, item 11)', () => {
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => `thing:${i + 1}`);
+
+  it('does not send a selection past the limit; offers maps of the selection or the branch map, numbers said plainly', async () => {
+    const ws = new Workspace(new Clock(() => NOW));
+    ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+    const embed = new EmbedController({ now: () => NOW });
+    await embed.open({ kind: 'subset', assetIds: ids(10_000) });
+    render(EmbedPanel, { ws, embed });
+    expect(bridge.callsTo('embed:open')).toHaveLength(0);
+    const offer = screen.getByTestId('split-offer');
+    const parts = embed.offer!.parts;
+    const most = Math.max(...parts.map((p) => p.length));
+    expect(offer).toHaveTextContent(`Your selection has 10,000 assets; one map can show at most ${most} of them.`);
+    expect(offer).not.toHaveTextContent(/\$\[0\]|argument|assetIds/);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+
+    await fireEvent.click(screen.getByRole('button', { name: `Open ${parts.length} maps of up to ${most}, one at a time` }));
+    expect(bridge.callsTo('embed:open')).toEqual([[{ kind: 'subset', assetIds: parts[0] }]]);
+    expect(screen.getByRole('heading', { name: `Selection map 1 of ${parts.length}` })).toBeInTheDocument();
+    expect(screen.getByText(`assets 1–${parts[0].length} of 10,000`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous map of the selection' })).toBeDisabled();
+    await fireEvent.click(screen.getByRole('button', { name: 'Next map of the selection' }));
+    expect(bridge.callsTo('embed:open').at(-1)).toEqual([{ kind: 'subset', assetIds: parts[1] }]);
+    expect(screen.getByRole('heading', { name: `Selection map 2 of ${parts.length}` })).toBeInTheDocument();
+    embed.close();
+  });
+
+  it('opens the branch map instead when asked', async () => {
+    const ws = new Workspace(new Clock(() => NOW));
+    ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+    const embed = new EmbedController({ now: () => NOW });
+    await embed.open({ kind: 'subset', assetIds: ids(400) });
+    render(EmbedPanel, { ws, embed });
+    await fireEvent.click(screen.getByRole('button', { name: 'Open the branch map instead' }));
+    expect(bridge.callsTo('embed:open')).toEqual([[{ kind: 'branch' }]]);
+    expect(screen.getByTitle('Branch map')).toBeInTheDocument();
+    embed.close();
+  });
+
+  it('when the service refuses a map as too long (a lower limit than ours), offers maps half the size instead of a Try again', async () => {
+    bridge.handle('embed:open', (req) => {
+      const n = (req as { assetIds?: string[] }).assetIds?.length ?? 0;
+      if (n > 60) throw Object.assign(new Error('Too many assets for one map (120 selected); select at most 60 (the service refused the request: 414)'), { kind: 'bad-request' });
+      return { id: `s${n}`, kind: 'subset', assetIds: [], url: 'http://127.0.0.1:7001/embed/auth?req=%2Fmap&jws=t', expiresAt: '2026-11-22T12:59:00Z', requestedAt: '2026-11-22T12:00:00Z' };
+    });
+    const ws = new Workspace(new Clock(() => NOW));
+    ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+    const embed = new EmbedController({ now: () => NOW });
+    await embed.open({ kind: 'subset', assetIds: ids(120) });
+    render(EmbedPanel, { ws, embed });
+    const offer = screen.getByTestId('split-offer');
+    expect(offer).toHaveTextContent('The service refused a map of 120 assets: its request was too long.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await fireEvent.click(screen.getByRole('button', { name: 'Open 2 maps of 60, one at a time' }));
+    expect(bridge.callsTo('embed:open').at(-1)).toEqual([{ kind: 'subset', assetIds: ids(60) }]);
+    expect(screen.getByRole('heading', { name: 'Selection map 1 of 2' })).toBeInTheDocument();
     embed.close();
   });
 });

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { cellOf, COLUMNS, gridTemplate, minRowWidthRem, needsCompact, toggleColumn, visibleColumns } from '../../../../../src-renderer/src/lib/list/columns';
+import { indexAssets, oldMetricKeys } from '../../../../../src-renderer/src/lib/list/assetIndex';
+import { formatAllMetrics } from '../../../../../src-renderer/src/lib/format/metrics';
+import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS } from '../../../../../src-main/contract';
+import { asset, metric, NOW } from '../../fixtures';
+
+const ctx = { now: NOW, units: 'metric' as const, staleAfterMin: 60 };
+const fresh = '2026-11-22T11:58:00Z';
+const monthsAgo = '2026-08-20T09:00:00Z';
+
+describe('list columns', () => {
+  it('shows the chosen columns in one fixed order, ignoring repeats and unknown keys', () => {
+    expect(visibleColumns(['odometer', 'id', 'id', 'colour']).map((c) => c.key)).toEqual(['id', 'odometer']);
+    expect(visibleColumns(undefined).map((c) => c.key)).toEqual([...DEFAULT_LIST_COLUMNS]);
+    expect(toggleColumn(['fuel'], 'id')).toEqual(['id', 'fuel']);
+    expect(toggleColumn(['id', 'fuel'], 'id')).toEqual(['fuel']);
+    // Every column the chooser offers has a definition.
+    for (const key of LIST_COLUMNS) expect(COLUMNS[key].key).toBe(key);
+  });
+
+  it('builds one grid template for header and rows; the row never gets narrower than its columns', () => {
+    const cols = visibleColumns(['category', 'fuel']);
+    expect(gridTemplate(cols)).toBe('minmax(9.5rem, 2fr) minmax(5.6rem, 1fr) 5.8rem');
+    expect(gridTemplate(cols, true)).toBe('minmax(9.5rem, 2fr) minmax(5.6rem, 1fr) 4.4rem');
+    expect(minRowWidthRem(cols)).toBeCloseTo(0.6 * 2 + 9.5 + 5.6 + 0.5 + 5.8 + 0.5);
+    // Compact only when measured and too narrow for the full widths.
+    expect(needsCompact(cols, 0, 15)).toBe(false);
+    expect(needsCompact(cols, 23.1 * 15, 15)).toBe(false);
+    expect(needsCompact(cols, 22 * 15, 15)).toBe(true);
+  });
+
+  it('formats the optional columns in the units shown, with "—" for no reading', () => {
+    const [row] = indexAssets([
+      asset(7, { serialNumber: 'CAT0320' }, { speed: metric(42.5, fresh), 'engine-runtime': metric(1234.6 * 3_600_000, fresh), odometer: metric(12_345_600_000, fresh), gps: metric({ lat: 40, lng: -111 }, '2026-11-22T11:57:00Z') }),
+    ]);
+    expect(cellOf('id', row, ctx).text).toBe('thing:7');
+    expect(cellOf('serial', row, ctx).text).toBe('CAT0320');
+    expect(cellOf('speed', row, ctx).text).toBe('42.5');
+    expect(cellOf('engineHours', row, ctx).text).toBe('1,234 h');
+    expect(cellOf('odometer', row, ctx).text).toBe('123,456 km');
+    expect(cellOf('odometer', row, { ...ctx, units: 'imperial' }).text).toBe('76,712 mi');
+    expect(cellOf('positionAge', row, ctx).text).toBe('3 min ago');
+    expect(cellOf('fuel', row, ctx)).toMatchObject({ text: '—', empty: true });
+  });
+
+  it('marks old readings with the details pane rule: a fuel level months older than the newest reading', () => {
+    const a = asset(1, {}, { fuel: metric(62, monthsAgo), gps: metric({ lat: 40, lng: -111 }, fresh), speed: metric(0, '2026-11-20T12:00:00Z') });
+    const [row] = indexAssets([a]);
+    expect(cellOf('fuel', row, ctx)).toMatchObject({ text: '62%', old: true });
+    expect(cellOf('positionAge', row, ctx).old).toBe(false);
+    // Two days older is not "old": the gap must pass the details pane's threshold.
+    expect(cellOf('speed', row, ctx).old).toBe(false);
+    // One rule: the list's old marks are exactly the details pane's.
+    const details = formatAllMetrics(a.metrics, 'metric', NOW).filter((m) => m.old).map((m) => m.key);
+    expect([...oldMetricKeys(a)]).toEqual(details);
+  });
+
+  it('flags a stale last update and position', () => {
+    const [row] = indexAssets([asset(1, {}, { gps: metric({ lat: 40, lng: -111 }, '2026-11-22T09:00:00Z') })]);
+    expect(cellOf('lastUpdate', row, ctx)).toMatchObject({ text: '3 h ago', stale: true });
+    expect(cellOf('positionAge', row, { ...ctx, staleAfterMin: 600 }).stale).toBe(false);
+  });
+});

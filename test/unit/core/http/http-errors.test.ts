@@ -17,8 +17,9 @@ describe('describeEndpoint', () => {
     expect(describeEndpoint('https://fleet.example')).toBe('/');
   });
 
-  it('says "the service" for an address that is not a URL', () => {
+  it('says "the service" for an address that is not a URL, and / for one without a path', () => {
     expect(describeEndpoint('not a url')).toBe('the service');
+    expect(describeEndpoint('fleet:')).toBe('/');
   });
 });
 
@@ -96,8 +97,10 @@ describe('classifyFetchFailure', () => {
   });
 
   it('names a connection that broke while the body arrived', () => {
-    const err = classifyFetchFailure(withCode('ECONNREFUSED'), 'body', '/v1/assets');
+    const cause = withCode('ECONNREFUSED');
+    const err = classifyFetchFailure(cause, 'body', '/v1/assets');
     expect(err.kind).toBe('network');
+    expect(err.cause).toBe(cause);
     expect(err.message).toBe('The connection to the service broke off while receiving data (/v1/assets)');
   });
 
@@ -115,6 +118,16 @@ describe('classifyFetchFailure', () => {
     const err = classifyFetchFailure(withCode(code, 1), 'connect', '/v1/assets');
     expect(err.kind).toBe('network');
     expect(err.message).toBe(`The service ${what} (/v1/assets)`);
+  });
+
+  it('keeps the failure as the cause, for the log', () => {
+    const cause = withCode('ECONNRESET');
+    expect(classifyFetchFailure(cause, 'connect', '/x').cause).toBe(cause);
+  });
+
+  it('reads a code only from error objects', () => {
+    const callable = Object.assign(() => undefined, { code: 'ECONNREFUSED' });
+    expect(classifyFetchFailure(callable, 'connect', '/x').message).toBe('The service could not be reached (/x)');
   });
 
   it('looks for the code through up to five causes, no deeper', () => {

@@ -79,3 +79,87 @@ for (const zoom of ZOOMS) {
     }
   });
 }
+
+test('column chooser, repeated names, selection summary, hidden selection and a selection split over several maps', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openApp(page, shell);
+  const list = page.getByTestId('asset-list');
+  const details = page.getByTestId('asset-details');
+  const search = page.getByRole('searchbox', { name: 'Search assets' });
+  const head = page.getByTestId('asset-list-scroller').locator('.head');
+
+  // Column chooser: three more columns, shown at once and kept whole.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Back to the usual columns' }).click();
+  const chooser = page.getByTestId('column-chooser');
+  for (const name of ['Position age', 'Engine hours', 'Odometer']) await chooser.getByRole('checkbox', { name }).check();
+  await expect(head).toContainText('Engine hours');
+  await expect(head).toContainText('Odometer');
+  await saveScreenshot(page, 'list-column-chooser');
+  await page.keyboard.press('Escape');
+  expect((await checkAssetListLayout(page)).problems).toEqual([]);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await chooser.getByRole('button', { name: 'Back to the usual columns' }).click();
+  await page.keyboard.press('Escape');
+
+  // Repeated names: every "Airport …" area that shares its name carries its id.
+  await search.fill('airport');
+  const tagged = list.locator('[role="option"]:has(.tag)');
+  await expect(tagged.first()).toBeVisible();
+  const first = tagged.first();
+  const id = (await first.getAttribute('data-asset-id'))!;
+  await expect(first.locator('.tag')).toHaveText(id);
+  await first.click();
+  await expect(details.getByRole('heading', { level: 2 })).toContainText(id);
+  await saveScreenshot(page, 'duplicate-names');
+
+  // A selection of 30: the details pane summarises it; a name in the summary focuses its asset.
+  await search.fill('');
+  await assetRows(page).first().click();
+  await list.press('Shift+PageDown');
+  await list.press('Shift+PageDown');
+  const count = await page.evaluate(() => document.querySelectorAll('[role="option"][aria-selected="true"]').length);
+  expect(count).toBeGreaterThan(10);
+  const summary = page.getByTestId('selection-summary');
+  await expect(summary.getByRole('heading', { level: 2 })).toHaveText(/^\d+ assets selected$/);
+  await expect(summary).toContainText('Fuel');
+  await expect(summary).toContainText('Engine hours');
+  await saveScreenshot(page, 'selection-summary');
+  const pick = summary.getByRole('list', { name: 'Selected assets' }).getByRole('button').nth(2);
+  const pickedId = (await pick.getAttribute('data-asset-id'))!;
+  await pick.click();
+  await expect(details.getByText(pickedId, { exact: true })).toBeVisible();
+  await details.getByRole('button', { name: /Back to the \d+ selected assets/ }).click();
+  await expect(summary).toBeVisible();
+
+  // A filter hides part of the selection: the list says so and both ways out work.
+  const selected = Number(/^(\d+)/.exec((await summary.getByRole('heading', { level: 2 }).innerText()).trim())![1]);
+  await page.getByRole('group', { name: 'Filters' }).locator('button[data-filter="type:thing"]').click();
+  const notice = page.getByTestId('selection-notice');
+  await expect(notice).toContainText(new RegExp(`${selected} selected · \\d+ hidden by the filters`));
+  await expect(summary).toContainText(/hidden from the list by the search or filters/);
+  await saveScreenshot(page, 'selection-filter-notice');
+  await notice.getByRole('button', { name: 'Show them' }).click();
+  await expect(notice).toBeHidden();
+  await expect(page.getByRole('group', { name: 'Filters' }).locator('button[aria-pressed="true"]')).toHaveCount(0);
+
+  // The whole fleet selected: one map cannot take 2,000 ids; the app offers maps of the size that fits, or the branch map.
+  await list.press('Control+a');
+  await expect(summary.getByRole('heading', { level: 2 })).toHaveText('2,000 assets selected');
+  await summary.getByRole('button', { name: 'Open map of selection' }).click();
+  const offer = page.getByTestId('split-offer');
+  await expect(offer).toContainText(/Your selection has 2,000 assets; one map can show at most \d+ of them\./);
+  await expect(offer).not.toContainText(/argument|\$\[0\]|assetIds/);
+  await saveScreenshot(page, 'split-map-offer');
+  const split = offer.getByRole('button', { name: /^Open \d+ maps of (up to )?\d+, one at a time$/ });
+  const maps = Number(/^Open (\d+) maps/.exec(await split.innerText())![1]);
+  await split.click();
+  const panel = page.getByTestId('embed-panel');
+  await expect(panel.getByRole('heading', { name: `Selection map 1 of ${maps}` })).toBeVisible();
+  await expect(panel.locator('iframe')).toBeVisible();
+  await panel.getByRole('button', { name: 'Next map of the selection' }).click();
+  await expect(panel.getByRole('heading', { name: `Selection map 2 of ${maps}` })).toBeVisible();
+  await expect(panel.locator('iframe')).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await saveScreenshot(page, 'split-map-part');
+});

@@ -156,7 +156,7 @@ describe('AssetDetails for a selection, hidden and repeated names (issue 14)', (
     const { ws } = many();
     ws.click('area:3', {});
     await tick();
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Airport Job site· area:3'.replace('· ', ''));
-    expect(screen.getByRole('heading', { level: 2 }).querySelector('.tag')).toHaveTextContent('area:3');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Airport Job site· area:3');
+    expect(screen.getByRole('heading', { level: 2 }).querySelector('.tag')).toHaveTextContent('· area:3');
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import type { MenuCommand } from '../../../src-main/contract';
 
@@ -18,7 +18,12 @@ function byLabel(template: MenuItemConstructorOptions[], label: string): MenuIte
 
 describe('application menu', () => {
   const sent: MenuCommand[] = [];
-  const template = menuTemplate((c) => sent.push(c), false);
+  // Built before each test rather than once while the file loads, so each test sees
+  // what menuTemplate returns at that moment (mutation testing switches changes on per test).
+  let template: MenuItemConstructorOptions[] = [];
+  beforeEach(() => {
+    template = menuTemplate((c) => sent.push(c), false);
+  });
 
   it('has File, View, Map, Connection and Help menus', () => {
     expect(template.map((m) => m.label ?? m.role)).toEqual(['&File', 'editMenu', '&View', '&Map', '&Connection', 'help']);
@@ -55,6 +60,25 @@ describe('application menu', () => {
     expect(items(template).find((i) => i.role === 'reload')?.accelerator).toBe('CmdOrCtrl+Shift+R');
     const accelerators = items(template).map((i) => i.accelerator).filter(Boolean);
     expect(new Set(accelerators).size).toBe(accelerators.length);
+  });
+
+  it('is laid out exactly so: labels, roles, separators and shortcuts, on Windows/Linux and macOS', () => {
+    type Plain = string | [string, Plain[]];
+    const plain = (list: MenuItemConstructorOptions[]): Plain[] =>
+      list.map((i) => {
+        const name = i.type === 'separator' ? '---' : `${i.label ?? ''}${i.role ? `(${i.role})` : ''}${i.accelerator ? ` ${i.accelerator}` : ''}`;
+        return Array.isArray(i.submenu) ? [name, plain(i.submenu)] : name;
+      });
+    const rest: Plain[] = [
+      '(editMenu)',
+      ['&View', ['Refresh CmdOrCtrl+R', 'Focus search CmdOrCtrl+F', '---', 'Assets CmdOrCtrl+1', 'Fleet CmdOrCtrl+2', '---', '(reload) CmdOrCtrl+Shift+R', '---', '(resetZoom)', '(zoomIn)', '(zoomOut)', '---', '(togglefullscreen)']],
+      ['&Map', ['Branch map CmdOrCtrl+M', 'Selection map CmdOrCtrl+Shift+M']],
+      ['&Connection', ['Profiles & sign-in…']],
+      ['(help)', ['About Fleet Desk(about)']],
+    ];
+    const file = (last: string): Plain => ['&File', ['Export… CmdOrCtrl+E', '---', 'Settings… CmdOrCtrl+,', '---', last]];
+    expect(plain(template)).toEqual([file('Quit(quit)'), ...rest]);
+    expect(plain(menuTemplate(() => {}, true))).toEqual(['(appMenu)', file('(close)'), ...rest]);
   });
 
   it('adds the app menu on macOS', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { appPageHandler, electronCsp, withCspMeta } from '../../../src-main/electron/csp';
 import { webShellCsp } from '../../../src-main/web/security';
@@ -6,12 +6,12 @@ import { webShellCsp } from '../../../src-main/web/security';
 const directives = (csp: string) => new Map(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
 
 describe('Electron page CSP', () => {
-  const csp = electronCsp({ images: ['https://tiles.example', "https://x.example 'unsafe-eval'"], frames: ['https://fleet.example'] });
-  const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+  const csp = () => electronCsp({ images: ['https://tiles.example', "https://x.example 'unsafe-eval'"], frames: ['https://fleet.example'] });
+  const directive = (name: string) => csp().split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
 
   it('allows scripts from the app only, nothing inline or eval', () => {
     expect(directive('script-src')).toBe("script-src 'self'");
-    expect(csp).not.toContain('unsafe-eval');
+    expect(csp()).not.toContain('unsafe-eval');
     expect(directive('default-src')).toBe("default-src 'self'");
     expect(directive('object-src')).toBe("object-src 'none'");
   });
@@ -31,8 +31,13 @@ describe('Electron page CSP', () => {
 
 describe('one policy for both shells', () => {
   const origins = { images: ['https://tiles.example'], frames: ['https://example.com:*', 'https://*.example.com:*'] };
-  const electron = directives(electronCsp(origins));
-  const web = directives(webShellCsp(5000, origins));
+  // Built before each test, not while the file loads (mutation testing switches changes on per test).
+  let electron = new Map<string, string[]>();
+  let web = new Map<string, string[]>();
+  beforeEach(() => {
+    electron = directives(electronCsp(origins));
+    web = directives(webShellCsp(5000, origins));
+  });
 
   it('has the same directives, word for word, except where a shell adds its own loopback, socket or tile route', () => {
     expect([...electron.keys()]).toEqual([...web.keys()]);

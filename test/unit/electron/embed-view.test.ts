@@ -69,18 +69,18 @@ const URL1 = 'http://127.0.0.1:7000/embed/auth?req=%2Fembed%2Fmap%23assets%3Dthi
 const bounds = { x: 10, y: 20, width: 400, height: 300 };
 
 describe('embed view options', () => {
-  const prefs = embedViewOptions().webPreferences ?? {};
+  const prefs = () => embedViewOptions().webPreferences ?? {};
   it('uses its own in-memory partition', () => {
-    expect(prefs.partition).toBe(EMBED_PARTITION);
+    expect(prefs().partition).toBe(EMBED_PARTITION);
     expect(EMBED_PARTITION.startsWith('persist:')).toBe(false);
   });
   it('has no preload and full isolation', () => {
-    expect(prefs.preload).toBeUndefined();
-    expect(prefs.contextIsolation).toBe(true);
-    expect(prefs.sandbox).toBe(true);
-    expect(prefs.nodeIntegration).toBe(false);
-    expect(prefs.webSecurity).toBe(true);
-    expect(prefs.webviewTag).toBe(false);
+    expect(prefs().preload).toBeUndefined();
+    expect(prefs().contextIsolation).toBe(true);
+    expect(prefs().sandbox).toBe(true);
+    expect(prefs().nodeIntegration).toBe(false);
+    expect(prefs().webSecurity).toBe(true);
+    expect(prefs().webviewTag).toBe(false);
   });
   it('denies every permission request and check on its session, and downloads', () => {
     const ses = fakeSession();

@@ -9,7 +9,7 @@ import {
 } from '../../../../src-main/core/embed/embed-policy';
 import type { FleetDeskCore } from '../../../../src-main/core/ports';
 
-const api = embedPolicy({ baseUrl: 'https://api.example.com/v1' });
+const api = () => embedPolicy({ baseUrl: 'https://api.example.com/v1' });
 
 describe('embed policy: the service’s own site', () => {
   it.each([
@@ -19,8 +19,8 @@ describe('embed policy: the service’s own site', () => {
     'http://example.com/embed',
     'https://example.com:8443/embed',
   ])('accepts %s for a service at api.example.com', (url) => {
-    expect(isEmbedUrlAllowed(url, api)).toBe(true);
-    expect(embedUrlRefusal(url, api)).toBeNull();
+    expect(isEmbedUrlAllowed(url, api())).toBe(true);
+    expect(embedUrlRefusal(url, api())).toBeNull();
   });
 
   it.each([
@@ -30,8 +30,8 @@ describe('embed policy: the service’s own site', () => {
     ['https://com/embed', 'com'],
     ['https://127.0.0.1/embed', '127.0.0.1'],
   ])('refuses %s, naming %s', (url, host) => {
-    expect(isEmbedUrlAllowed(url, api)).toBe(false);
-    const message = embedUrlRefusal(url, api)!;
+    expect(isEmbedUrlAllowed(url, api())).toBe(false);
+    const message = embedUrlRefusal(url, api())!;
     expect(message).toContain(host);
     expect(message).toContain('example.com');
   });
@@ -39,59 +39,59 @@ describe('embed policy: the service’s own site', () => {
   it.each(['javascript:alert(1)', 'data:text/html,<script>1</script>', 'file:///etc/passwd', 'ftp://example.com/x', 'https://user:pw@example.com/embed', 'not a url', ''])(
     'refuses %j: only http(s) without credentials',
     (url) => {
-      expect(isEmbedUrlAllowed(url, api)).toBe(false);
-      expect(embedUrlRefusal(url, api)).toMatch(/http/);
+      expect(isEmbedUrlAllowed(url, api())).toBe(false);
+      expect(embedUrlRefusal(url, api())).toMatch(/http/);
     },
   );
 
   it('uses the public-suffix list: a country suffix or a hosting suffix is not a site', () => {
-    const uk = embedPolicy({ baseUrl: 'https://api.fleet.co.uk/v1' });
-    expect(isEmbedUrlAllowed('https://maps.fleet.co.uk/e', uk)).toBe(true);
-    expect(isEmbedUrlAllowed('https://other.co.uk/e', uk)).toBe(false);
-    const hosted = embedPolicy({ baseUrl: 'https://fleet-a.github.io/v1' });
-    expect(isEmbedUrlAllowed('https://maps.fleet-a.github.io/e', hosted)).toBe(true);
-    expect(isEmbedUrlAllowed('https://fleet-b.github.io/e', hosted)).toBe(false);
+    const uk = () => embedPolicy({ baseUrl: 'https://api.fleet.co.uk/v1' });
+    expect(isEmbedUrlAllowed('https://maps.fleet.co.uk/e', uk())).toBe(true);
+    expect(isEmbedUrlAllowed('https://other.co.uk/e', uk())).toBe(false);
+    const hosted = () => embedPolicy({ baseUrl: 'https://fleet-a.github.io/v1' });
+    expect(isEmbedUrlAllowed('https://maps.fleet-a.github.io/e', hosted())).toBe(true);
+    expect(isEmbedUrlAllowed('https://fleet-b.github.io/e', hosted())).toBe(false);
   });
 
   it('matches IP literals, localhost and single-label hosts exactly (any port)', () => {
-    const demo = embedPolicy({ baseUrl: 'http://127.0.0.1:4000/v1' });
-    expect(isEmbedUrlAllowed('http://127.0.0.1:4000/embed/auth?jws=x', demo)).toBe(true);
-    expect(isEmbedUrlAllowed('http://127.0.0.1:5111/embed', demo)).toBe(true);
-    expect(isEmbedUrlAllowed('http://127.0.0.2:4000/embed', demo)).toBe(false);
-    expect(isEmbedUrlAllowed('http://localhost:4000/embed', demo)).toBe(false);
-    const local = embedPolicy({ baseUrl: 'http://localhost:4000/v1' });
-    expect(isEmbedUrlAllowed('http://localhost:9/embed', local)).toBe(true);
-    expect(isEmbedUrlAllowed('http://a.localhost:4000/embed', local)).toBe(false);
-    const v6 = embedPolicy({ baseUrl: 'http://[::1]:4000/v1' });
-    expect(isEmbedUrlAllowed('http://[::1]:4001/embed', v6)).toBe(true);
-    expect(isEmbedUrlAllowed('http://[::2]:4000/embed', v6)).toBe(false);
-    const intranet = embedPolicy({ baseUrl: 'http://fleetserver:8080/v1' });
-    expect(isEmbedUrlAllowed('http://fleetserver/embed', intranet)).toBe(true);
-    expect(isEmbedUrlAllowed('http://otherserver/embed', intranet)).toBe(false);
+    const demo = () => embedPolicy({ baseUrl: 'http://127.0.0.1:4000/v1' });
+    expect(isEmbedUrlAllowed('http://127.0.0.1:4000/embed/auth?jws=x', demo())).toBe(true);
+    expect(isEmbedUrlAllowed('http://127.0.0.1:5111/embed', demo())).toBe(true);
+    expect(isEmbedUrlAllowed('http://127.0.0.2:4000/embed', demo())).toBe(false);
+    expect(isEmbedUrlAllowed('http://localhost:4000/embed', demo())).toBe(false);
+    const local = () => embedPolicy({ baseUrl: 'http://localhost:4000/v1' });
+    expect(isEmbedUrlAllowed('http://localhost:9/embed', local())).toBe(true);
+    expect(isEmbedUrlAllowed('http://a.localhost:4000/embed', local())).toBe(false);
+    const v6 = () => embedPolicy({ baseUrl: 'http://[::1]:4000/v1' });
+    expect(isEmbedUrlAllowed('http://[::1]:4001/embed', v6())).toBe(true);
+    expect(isEmbedUrlAllowed('http://[::2]:4000/embed', v6())).toBe(false);
+    const intranet = () => embedPolicy({ baseUrl: 'http://fleetserver:8080/v1' });
+    expect(isEmbedUrlAllowed('http://fleetserver/embed', intranet())).toBe(true);
+    expect(isEmbedUrlAllowed('http://otherserver/embed', intranet())).toBe(false);
   });
 });
 
 describe('embed policy: origins the user added', () => {
-  const partner = embedPolicy({ baseUrl: 'https://api.example.com/v1', embedOrigins: ['https://maps.partner.net', 'http://10.0.0.5:8080'] });
+  const partner = () => embedPolicy({ baseUrl: 'https://api.example.com/v1', embedOrigins: ['https://maps.partner.net', 'http://10.0.0.5:8080'] });
 
   it('accepts exactly those origins (scheme, host and port)', () => {
-    expect(isEmbedUrlAllowed('https://maps.partner.net/e?x=1', partner)).toBe(true);
-    expect(isEmbedUrlAllowed('http://10.0.0.5:8080/e', partner)).toBe(true);
-    expect(isEmbedUrlAllowed('http://maps.partner.net/e', partner)).toBe(false);
-    expect(isEmbedUrlAllowed('https://maps.partner.net:8443/e', partner)).toBe(false);
-    expect(isEmbedUrlAllowed('https://other.partner.net/e', partner)).toBe(false);
-    expect(isEmbedUrlAllowed('http://10.0.0.5:8081/e', partner)).toBe(false);
+    expect(isEmbedUrlAllowed('https://maps.partner.net/e?x=1', partner())).toBe(true);
+    expect(isEmbedUrlAllowed('http://10.0.0.5:8080/e', partner())).toBe(true);
+    expect(isEmbedUrlAllowed('http://maps.partner.net/e', partner())).toBe(false);
+    expect(isEmbedUrlAllowed('https://maps.partner.net:8443/e', partner())).toBe(false);
+    expect(isEmbedUrlAllowed('https://other.partner.net/e', partner())).toBe(false);
+    expect(isEmbedUrlAllowed('http://10.0.0.5:8081/e', partner())).toBe(false);
   });
 
   it('names the added origins in a refusal', () => {
-    expect(embedUrlRefusal('https://evil.example.net/e', partner)).toContain('https://maps.partner.net');
+    expect(embedUrlRefusal('https://evil.example.net/e', partner())).toContain('https://maps.partner.net');
   });
 });
 
 describe('checkEmbedUrl', () => {
   it('returns an allowed URL and throws a bad-payload error naming the host otherwise', () => {
-    expect(checkEmbedUrl('https://example.com/e', api)).toBe('https://example.com/e');
-    expect(() => checkEmbedUrl('https://evil.example.net/e', api)).toThrow(expect.objectContaining({ kind: 'bad-payload', message: expect.stringContaining('evil.example.net') }));
+    expect(checkEmbedUrl('https://example.com/e', api())).toBe('https://example.com/e');
+    expect(() => checkEmbedUrl('https://evil.example.net/e', api())).toThrow(expect.objectContaining({ kind: 'bad-payload', message: expect.stringContaining('evil.example.net') }));
   });
 });
 

@@ -92,12 +92,18 @@ test('column chooser, repeated names, selection summary, hidden selection and a 
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('button', { name: 'Back to the usual columns' }).click();
   const chooser = page.getByTestId('column-chooser');
+  const saved = page.waitForRequest((r) => r.url().includes('/api/invoke/settings%3Aset') && (r.postData() ?? '').includes('engineHours'));
   for (const name of ['Position age', 'Engine hours', 'Odometer']) await chooser.getByRole('checkbox', { name }).check();
   await expect(head).toContainText('Engine hours');
   await expect(head).toContainText('Odometer');
   await saveScreenshot(page, 'list-column-chooser');
   await page.keyboard.press('Escape');
   expect((await checkAssetListLayout(page)).problems).toEqual([]);
+  // Remembered: the choice comes back after a reload.
+  await (await saved).response();
+  await openApp(page, shell);
+  await expect(head).toContainText('Engine hours');
+  await expect(head).toContainText('Position age');
   await page.getByRole('button', { name: 'Columns' }).click();
   await chooser.getByRole('button', { name: 'Back to the usual columns' }).click();
   await page.keyboard.press('Escape');

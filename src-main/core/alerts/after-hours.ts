@@ -34,57 +34,76 @@ export function weekTime(minuteOfWeek: number): string {
  * rule's zone. Once raised, the alert stays open until working hours begin again, so an
  * engine switched on and off through the night is one alert, not one per start.
  */
-export function afterHoursCheck(rule: AlertRules['afterHours'], now: number): RuleCheck {
-  const workingWeek = workingMinutes(rule.schedule);
-  const fallback = zoneClock(rule.timeZone) ?? zoneClock(DEFAULT_TIME_ZONE) ?? zoneClock('UTC')!;
-  const watchIgnition = rule.trigger !== 'moving';
-  const watchMotion = rule.trigger !== 'ignition';
+export class AfterHoursCheck implements RuleCheck {
+  readonly rule = 'after-hours';
+  readonly timeCan = 'clear';
+  readonly scope: AssetScope;
+  private readonly workingWeek: Uint8Array;
+  private readonly fallback: ZoneClock;
+  private readonly watchIgnition: boolean;
+  private readonly watchMotion: boolean;
+  /** Whether it is working time now, once per zone and evaluation. */
+  private readonly workingNow = new Map<ZoneClock, boolean>();
 
-  const clockOf = (asset: Asset): ZoneClock => {
+  private now = 0;
+
+  constructor(rule: AlertRules['afterHours'], now: number) {
+    this.scope = new AssetScope(rule.scope);
+    this.workingWeek = workingMinutes(rule.schedule);
+    this.fallback = zoneClock(rule.timeZone) ?? zoneClock(DEFAULT_TIME_ZONE) ?? zoneClock('UTC')!;
+    this.watchIgnition = rule.trigger !== 'moving';
+    this.watchMotion = rule.trigger !== 'ignition';
+    this.prepare(now);
+  }
+
+  prepare(now: number): void {
+    this.now = now;
+    this.workingNow.clear();
+  }
+
+  check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
+    const open = sink.isOpen('');
+    // Outside working hours an open alert stays open, whatever the unit reports now.
+    if (open && !this.isWorkingNow(this.clockOf(asset))) {
+      sink.hold('');
+      return;
+    }
+    let used: Metric | undefined;
+    let what: 'ignition' | 'moving' = 'ignition';
+    if (this.watchIgnition) {
+      const ignition = metricOf(asset, 'ignition');
+      if (ignition?.value === true) used = ignition;
+    }
+    if (!used && this.watchMotion) {
+      what = 'moving';
+      const motion = metricOf(asset, 'in-motion');
+      const speed = metricOf(asset, 'speed');
+      if (motion?.value === true) used = motion;
+      else if ((numberOf(speed) ?? 0) > 0) used = speed;
+    }
+    if (!used) return;
+    const usedMs = Date.parse(used.meta?.collectedOn);
+    if (Number.isNaN(usedMs)) return;
+    const clock = this.clockOf(asset);
+    const usedAt = clock.minuteOfWeek(usedMs);
+    if (this.workingWeek[usedAt] === 1) return;
+    // Used outside working hours (an open alert here is one seen in use before work began).
+    if (open) sink.hold('');
+    else sink.active('', `${what === 'ignition' ? 'Ignition on' : 'Moving'} ${weekTime(usedAt)} (${clock.zone}), outside working hours`, what, new Date(usedMs).toISOString());
+  }
+
+  private clockOf(asset: Asset): ZoneClock {
     const zone = metricOf(asset, 'time-zone')?.value;
-    return (typeof zone === 'string' && zoneClock(zone)) || fallback;
-  };
-  // Whether it is working time now, once per zone and evaluation.
-  const workingNow = new Map<ZoneClock, boolean>();
-  const isWorkingNow = (clock: ZoneClock): boolean => {
-    let working = workingNow.get(clock);
-    if (working === undefined) workingNow.set(clock, (working = workingWeek[clock.minuteOfWeek(now)] === 1));
-    return working;
-  };
+    return (typeof zone === 'string' && zoneClock(zone)) || this.fallback;
+  }
 
-  return {
-    rule: 'after-hours',
-    timeCan: 'clear',
-    scope: new AssetScope(rule.scope),
-    check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
-      const open = sink.isOpen('');
-      // Outside working hours an open alert stays open, whatever the unit reports now.
-      if (open && !isWorkingNow(clockOf(asset))) {
-        sink.hold('');
-        return;
-      }
-      let used: Metric | undefined;
-      let what: 'ignition' | 'moving' = 'ignition';
-      if (watchIgnition) {
-        const ignition = metricOf(asset, 'ignition');
-        if (ignition?.value === true) used = ignition;
-      }
-      if (!used && watchMotion) {
-        what = 'moving';
-        const motion = metricOf(asset, 'in-motion');
-        const speed = metricOf(asset, 'speed');
-        if (motion?.value === true) used = motion;
-        else if ((numberOf(speed) ?? 0) > 0) used = speed;
-      }
-      if (!used) return;
-      const usedMs = Date.parse(used.meta?.collectedOn);
-      if (Number.isNaN(usedMs)) return;
-      const clock = clockOf(asset);
-      const usedAt = clock.minuteOfWeek(usedMs);
-      if (workingWeek[usedAt] === 1) return;
-      // Used outside working hours (an open alert here is one seen in use before work began).
-      if (open) sink.hold('');
-      else sink.active('', `${what === 'ignition' ? 'Ignition on' : 'Moving'} ${weekTime(usedAt)} (${clock.zone}), outside working hours`, what, new Date(usedMs).toISOString());
-    },
-  };
+  private isWorkingNow(clock: ZoneClock): boolean {
+    let working = this.workingNow.get(clock);
+    if (working === undefined) this.workingNow.set(clock, (working = this.workingWeek[clock.minuteOfWeek(this.now)] === 1));
+    return working;
+  }
+}
+
+export function afterHoursCheck(rule: AlertRules['afterHours'], now: number): RuleCheck {
+  return new AfterHoursCheck(rule, now);
 }

@@ -11,8 +11,9 @@ import { FleetError, scrubSecrets } from '../errors';
 import type { AlertLog, DesktopNotification, OfflineStore, OpenAlert } from '../ports';
 import { MemoryAlertLog } from '../store/alert-log';
 import { fingerprintsOf } from '../store/asset-fingerprint';
-import { evaluateAlerts, ruleChecks } from './evaluate';
+import { evaluateAlerts, ruleChecks, type UnchangedAssets } from './evaluate';
 import { notificationsFor } from './notifications';
+import type { RuleCheck } from './rule-check';
 import type { AlertRulesStore } from './rules-store';
 
 /** Most alerts one `alerts:list` answer carries (the counts still cover all). */
@@ -43,6 +44,11 @@ interface ProfileAlerts {
   previousAt: string | null;
   /** The rules `previous` was evaluated with (null: not evaluated in this run, or its write failed). */
   evaluatedWith: string | null;
+  /**
+   * The checks of the current rules, kept from one evaluation to the next: optimised code
+   * that saw checks made per evaluation is thrown away once those are collected.
+   */
+  checks: { rulesKey: string; list: RuleCheck[] } | null;
 }
 
 export class AlertService {
@@ -99,8 +105,10 @@ export class AlertService {
     const now = Number.isNaN(fetchedAt) ? this.now().getTime() : fetchedAt;
     const rules = this.rules();
     const rulesKey = JSON.stringify(rules);
+    if (state.checks?.rulesKey !== rulesKey) state.checks = { rulesKey, list: ruleChecks(rules, now) };
+    for (const check of state.checks.list) check.prepare(now);
     const { raise, clear } = evaluateAlerts({
-      checks: ruleChecks(rules, now),
+      checks: state.checks.list,
       assets: snapshot.assets,
       previous: state.previous,
       open: state.open,
@@ -174,19 +182,13 @@ export class AlertService {
    * which changed when it was made against the same list; otherwise fingerprints do
    * (computed once per list and shared with the store and the announcement).
    */
-  private unchangedSince(state: ProfileAlerts, rulesKey: string, snapshot: AssetSnapshot): ((asset: Asset) => boolean) | undefined {
+  private unchangedSince(state: ProfileAlerts, rulesKey: string, snapshot: AssetSnapshot): UnchangedAssets | undefined {
     if (state.evaluatedWith !== rulesKey || !state.previousAssets) return undefined;
     const change = this.lastChange;
     if (change && change.profileId === state.profileId && change.baseFetchedAt === state.previousAt && change.fetchedAt === snapshot.fetchedAt) {
-      // An asset new to the list is among the changed ones.
-      return (asset) => !change.changed.has(asset.assetId);
+      return new AnnouncedChange(change.changed);
     }
-    const before = fingerprintsOf(state.previousAssets);
-    const now = fingerprintsOf(snapshot.assets);
-    return (asset) => {
-      const print = before.get(asset.assetId);
-      return print !== undefined && print === now.get(asset.assetId);
-    };
+    return new SameFingerprint(fingerprintsOf(state.previousAssets), fingerprintsOf(snapshot.assets));
   }
 
   private countsOf(state: ProfileAlerts): AlertCounts {
@@ -230,9 +232,34 @@ export class AlertService {
     }
     const open = new Map<string, OpenAlert[]>();
     for (const alert of openAlerts) addOpen(open, alert);
-    const state: ProfileAlerts = { profileId, log, open, previous: null, previousAssets: null, previousAt: null, evaluatedWith: null };
+    const state: ProfileAlerts = { profileId, log, open, previous: null, previousAssets: null, previousAt: null, evaluatedWith: null, checks: null };
     this.byStore.set(store, state);
     return state;
+  }
+}
+
+// Classes rather than closures: optimised code that calls a closure made per evaluation is
+// thrown away by the next garbage collection; a method of a class stays.
+
+/** Unchanged: not named by the refresh's change announcement (an asset new to the list is named). */
+class AnnouncedChange implements UnchangedAssets {
+  constructor(private readonly changed: ReadonlySet<string>) {}
+
+  isUnchanged(asset: Asset): boolean {
+    return !this.changed.has(asset.assetId);
+  }
+}
+
+/** Unchanged: the same fingerprint in both lists. */
+class SameFingerprint implements UnchangedAssets {
+  constructor(
+    private readonly before: ReadonlyMap<string, string>,
+    private readonly now: ReadonlyMap<string, string>,
+  ) {}
+
+  isUnchanged(asset: Asset): boolean {
+    const print = this.before.get(asset.assetId);
+    return print !== undefined && print === this.now.get(asset.assetId);
   }
 }
 

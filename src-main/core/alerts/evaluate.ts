@@ -34,13 +34,17 @@ export interface EvaluationInput {
   /** Open alerts by asset id. */
   open: ReadonlyMap<string, readonly OpenAlert[]>;
   /**
-   * True for an asset whose data did not change since the previous list, when the previous
-   * list was evaluated with these same rules: only checks that time alone can change run
-   * for it, and its other open alerts stay as they are.
+   * Says which assets did not change since the previous list, when that list was evaluated
+   * with these same rules: only checks that time alone can change run for them, and their
+   * other open alerts stay as they are.
    */
-  unchanged?: (asset: Asset) => boolean;
+  unchanged?: UnchangedAssets;
   /** The time of the evaluation (when the list was fetched), ms. */
   now: number;
+}
+
+export interface UnchangedAssets {
+  isUnchanged(asset: Asset): boolean;
 }
 
 export interface Evaluation {
@@ -56,33 +60,64 @@ interface Finding {
   at: string;
 }
 
-/** Collects what the rules found for one asset at a time; reused for every asset. */
+const RULE_BITS: Record<AlertRuleKind, number> = { 'low-fuel': 1, stale: 2, 'after-hours': 4, region: 8, maintenance: 16 };
+
+/**
+ * Collects what the rules found for one asset at a time. One instance serves every
+ * evaluation (they run to the end without yielding), and what it collects lives in arrays of
+ * plain values: objects made and dropped per evaluation would let a garbage collection
+ * throw away the optimised code of this loop, which then runs several times slower.
+ */
 class AssetFindings implements FindingSink {
   rule: AlertRuleKind = 'low-fuel';
   open: readonly OpenAlert[] | undefined = undefined;
-  readonly found: Finding[] = [];
-  private readonly held: { rule: AlertRuleKind; key: string }[] = [];
-  /** Rules not checked for this asset: their open alerts stay as they are. */
-  private readonly skipped = new Set<AlertRuleKind>();
+  readonly foundRules: AlertRuleKind[] = [];
+  readonly foundKeys: string[] = [];
+  readonly foundMessages: string[] = [];
+  readonly foundValues: AlertValue[] = [];
+  readonly foundAts: string[] = [];
+  private readonly heldRules: AlertRuleKind[] = [];
+  private readonly heldKeys: string[] = [];
+  /** Rules not checked for this asset (bits of RULE_BITS): their open alerts stay as they are. */
+  private skipped = 0;
+
+  get foundCount(): number {
+    return this.foundKeys.length;
+  }
 
   reset(open: readonly OpenAlert[] | undefined): void {
     this.open = open;
-    this.found.length = 0;
-    this.held.length = 0;
-    if (this.skipped.size > 0) this.skipped.clear();
+    if (this.foundKeys.length > 0) {
+      this.foundRules.length = 0;
+      this.foundKeys.length = 0;
+      this.foundMessages.length = 0;
+      this.foundValues.length = 0;
+      this.foundAts.length = 0;
+    }
+    if (this.heldKeys.length > 0) {
+      this.heldRules.length = 0;
+      this.heldKeys.length = 0;
+    }
+    this.skipped = 0;
   }
 
   active(key: string, message: string, value: AlertValue, at: string): void {
-    this.found.push({ rule: this.rule, key, message, value, at });
+    this.foundRules.push(this.rule);
+    this.foundKeys.push(key);
+    this.foundMessages.push(message);
+    this.foundValues.push(value);
+    this.foundAts.push(at);
   }
 
   hold(key: string): void {
-    this.held.push({ rule: this.rule, key });
+    this.heldRules.push(this.rule);
+    this.heldKeys.push(key);
   }
 
   isOpen(key: string): boolean {
-    if (!this.open) return false;
-    for (const alert of this.open) if (alert.rule === this.rule && alert.key === key) return true;
+    const open = this.open;
+    if (!open) return false;
+    for (let i = 0; i < open.length; i++) if (open[i].rule === this.rule && open[i].key === key) return true;
     return false;
   }
 
@@ -95,43 +130,49 @@ class AssetFindings implements FindingSink {
 
   /** True when the open alert `alert` still holds (found again, or held). */
   keeps(alert: OpenAlert): boolean {
-    if (this.skipped.size > 0 && this.skipped.has(alert.rule)) return true;
-    for (const f of this.found) if (f.rule === alert.rule && f.key === alert.key) return true;
-    for (const h of this.held) if (h.rule === alert.rule && h.key === alert.key) return true;
+    if ((this.skipped & RULE_BITS[alert.rule]) !== 0) return true;
+    for (let i = 0; i < this.foundKeys.length; i++) if (this.foundRules[i] === alert.rule && this.foundKeys[i] === alert.key) return true;
+    for (let i = 0; i < this.heldKeys.length; i++) if (this.heldRules[i] === alert.rule && this.heldKeys[i] === alert.key) return true;
     return false;
   }
 
   /** Keeps every open alert of a rule that was not checked. */
   holdAll(rule: AlertRuleKind): void {
-    this.skipped.add(rule);
+    this.skipped |= RULE_BITS[rule];
   }
 
   hasOpen(rule: AlertRuleKind): boolean {
-    if (!this.open) return false;
-    for (const alert of this.open) if (alert.rule === rule) return true;
+    const open = this.open;
+    if (!open) return false;
+    for (let i = 0; i < open.length; i++) if (open[i].rule === rule) return true;
     return false;
   }
 
-  isOpenAlready(finding: Finding): boolean {
-    if (!this.open) return false;
-    for (const alert of this.open) if (alert.rule === finding.rule && alert.key === finding.key) return true;
-    return false;
+  /** The i-th finding, when it is not open already. */
+  newFinding(i: number): Finding | null {
+    const rule = this.foundRules[i];
+    const key = this.foundKeys[i];
+    const open = this.open;
+    if (open) for (let k = 0; k < open.length; k++) if (open[k].rule === rule && open[k].key === key) return null;
+    return { rule, key, message: this.foundMessages[i], value: this.foundValues[i], at: this.foundAts[i] };
   }
 }
+
+const SINK = new AssetFindings();
 
 export function evaluateAlerts(input: EvaluationInput): Evaluation {
   const { checks, previous, open, unchanged } = input;
   const clearedAt = new Date(input.now).toISOString();
   const raise: RaisedGroup[] = [];
   const clear: Evaluation['clear'] = [];
-  const sink = new AssetFindings();
+  const sink = SINK;
   // What time alone can change, for assets that sent nothing new and have no open alert.
   const raisingChecks = checks.filter((check) => check.timeCan === 'raise');
   let openSeen = 0;
 
   for (const asset of input.assets) {
     const openHere = open.get(asset.assetId);
-    const same = unchanged !== undefined && unchanged(asset);
+    const same = unchanged !== undefined && unchanged.isUnchanged(asset);
     if (openHere) openSeen++;
     sink.reset(openHere);
     if (same && !openHere) {
@@ -148,7 +189,7 @@ export function evaluateAlerts(input: EvaluationInput): Evaluation {
       for (const check of checks) run(check, asset, before, sink);
     }
     if (openHere) for (const alert of openHere) if (!sink.keeps(alert)) clear.push({ id: alert.id, assetId: alert.assetId, clearedAt });
-    if (sink.found.length > 0) collectNew(asset, sink, raise);
+    if (sink.foundCount > 0) collectNew(asset, sink, raise);
   }
 
   // Alerts of assets that left the list clear with them.
@@ -156,6 +197,7 @@ export function evaluateAlerts(input: EvaluationInput): Evaluation {
     const listed = new Set(input.assets.map((asset) => asset.assetId));
     for (const [assetId, alerts] of open) if (!listed.has(assetId)) for (const alert of alerts) clear.push({ id: alert.id, assetId, clearedAt });
   }
+  sink.reset(undefined);
   return { raise, clear };
 }
 
@@ -168,9 +210,9 @@ function run(check: RuleCheck, asset: Asset, before: Asset | undefined, sink: As
 /** The new findings of one asset, one group per rule: the earliest shown, the rest merged into it. */
 function collectNew(asset: Asset, sink: AssetFindings, raise: RaisedGroup[]): void {
   let fresh: Finding[] | null = null;
-  for (const finding of sink.found) {
-    if (sink.isOpenAlready(finding)) continue;
-    (fresh ??= []).push(finding);
+  for (let i = 0; i < sink.foundCount; i++) {
+    const finding = sink.newFinding(i);
+    if (finding) (fresh ??= []).push(finding);
   }
   if (!fresh) return;
   const toAlert = (f: Finding): NewAlert => ({ assetId: asset.assetId, assetName: asset.name, rule: f.rule, key: f.key, message: f.message, value: f.value, raisedAt: f.at });

@@ -14,34 +14,43 @@ function metricName(metric: MaintenanceThreshold['metric']): string {
  * due reading, per threshold (its id is the key) and its own assets. A missing reading keeps
  * what is open; raising the due reading after the service clears the alert.
  */
-export function maintenanceCheck(rule: AlertRules['maintenance']): RuleCheck {
-  const thresholds = rule.thresholds.map((t) => ({ ...t, assets: new AssetScope(t.scope) }));
-  return {
-    rule: 'maintenance',
-    timeCan: 'nothing',
-    scope: EVERY_ASSET,
-    check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
-      for (const t of thresholds) {
-        if (!t.assets.includes(asset)) continue;
-        const metric = metricOf(asset, metricName(t.metric));
-        const raw = numberOf(metric);
-        if (raw === null || raw < 0) {
-          if (sink.isOpen(t.id)) sink.hold(t.id);
-          continue;
-        }
-        const reading = t.metric === 'engine-hours' ? raw / MS_PER_HOUR : raw / CM_PER_KM;
-        if (reading < t.dueAt) continue;
-        if (sink.isOpen(t.id)) {
-          sink.hold(t.id);
-          continue;
-        }
-        const at = collectedAt(metric);
-        if (at === null) continue;
-        const unit = t.metric === 'engine-hours' ? 'h' : 'km';
-        const what = t.metric === 'engine-hours' ? 'Engine hours' : 'Odometer';
-        const value = Math.round(reading * 10) / 10;
-        sink.active(t.id, `${what} ${figure(value)} ${unit}: service due at ${figure(t.dueAt)} ${unit}`, value, at);
+export class MaintenanceCheck implements RuleCheck {
+  readonly rule = 'maintenance';
+  readonly timeCan = 'nothing';
+  readonly scope = EVERY_ASSET;
+  private readonly thresholds: (MaintenanceThreshold & { assets: AssetScope })[];
+
+  constructor(rule: AlertRules['maintenance']) {
+    this.thresholds = rule.thresholds.map((t) => ({ ...t, assets: new AssetScope(t.scope) }));
+  }
+
+  prepare(): void {}
+
+  check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
+    for (const t of this.thresholds) {
+      if (!t.assets.includes(asset)) continue;
+      const metric = metricOf(asset, metricName(t.metric));
+      const raw = numberOf(metric);
+      if (raw === null || raw < 0) {
+        if (sink.isOpen(t.id)) sink.hold(t.id);
+        continue;
       }
-    },
-  };
+      const reading = t.metric === 'engine-hours' ? raw / MS_PER_HOUR : raw / CM_PER_KM;
+      if (reading < t.dueAt) continue;
+      if (sink.isOpen(t.id)) {
+        sink.hold(t.id);
+        continue;
+      }
+      const at = collectedAt(metric);
+      if (at === null) continue;
+      const unit = t.metric === 'engine-hours' ? 'h' : 'km';
+      const what = t.metric === 'engine-hours' ? 'Engine hours' : 'Odometer';
+      const value = Math.round(reading * 10) / 10;
+      sink.active(t.id, `${what} ${figure(value)} ${unit}: service due at ${figure(t.dueAt)} ${unit}`, value, at);
+    }
+  }
+}
+
+export function maintenanceCheck(rule: AlertRules['maintenance']): RuleCheck {
+  return new MaintenanceCheck(rule);
 }

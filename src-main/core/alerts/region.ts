@@ -25,33 +25,48 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
  * stays out, so coming back clears it. Without a previous list nothing is known to have
  * changed; a missing list keeps what is open.
  */
+export class RegionCheck implements RuleCheck {
+  readonly rule = 'region';
+  readonly timeCan = 'nothing';
+  readonly scope: AssetScope;
+  private readonly chosen: ReadonlySet<string> | null;
+  private readonly onEnter: boolean;
+  private readonly onLeave: boolean;
+
+  constructor(rule: AlertRules['region']) {
+    this.scope = new AssetScope(rule.scope);
+    this.chosen = rule.regions.length > 0 ? new Set(rule.regions.map((r) => r.toLowerCase())) : null;
+    this.onEnter = rule.on !== 'leave';
+    this.onLeave = rule.on !== 'enter';
+  }
+
+  prepare(): void {}
+
+  check(asset: Asset, previous: Asset | undefined, sink: FindingSink): void {
+    const current = regionsOf(asset);
+    const before = regionsOf(previous);
+    const at = current && before && !sameList(current, before) ? collectedAt(metricOf(asset, 'geo-regions')) : null;
+    if (current && before && at) {
+      if (this.onEnter) {
+        for (const code of current) if (!before.includes(code) && this.wanted(code)) sink.active(ENTER + code, `Entered ${code}`, code, at);
+      }
+      if (this.onLeave) {
+        for (const code of before) if (!current.includes(code) && this.wanted(code)) sink.active(LEAVE + code, `Left ${code}`, code, at);
+      }
+    }
+    for (const key of sink.openKeys()) {
+      if (current === null) sink.hold(key);
+      else if (key.startsWith(ENTER) ? current.includes(key.slice(ENTER.length)) : key.startsWith(LEAVE) && !current.includes(key.slice(LEAVE.length))) {
+        sink.hold(key);
+      }
+    }
+  }
+
+  private wanted(code: string): boolean {
+    return this.chosen === null || this.chosen.has(code.toLowerCase());
+  }
+}
+
 export function regionCheck(rule: AlertRules['region']): RuleCheck {
-  const chosen = rule.regions.length > 0 ? new Set(rule.regions.map((r) => r.toLowerCase())) : null;
-  const wanted = (code: string): boolean => chosen === null || chosen.has(code.toLowerCase());
-  const onEnter = rule.on !== 'leave';
-  const onLeave = rule.on !== 'enter';
-  return {
-    rule: 'region',
-    timeCan: 'nothing',
-    scope: new AssetScope(rule.scope),
-    check(asset: Asset, previous: Asset | undefined, sink: FindingSink): void {
-      const current = regionsOf(asset);
-      const before = regionsOf(previous);
-      const at = current && before && !sameList(current, before) ? collectedAt(metricOf(asset, 'geo-regions')) : null;
-      if (current && before && at) {
-        if (onEnter) {
-          for (const code of current) if (!before.includes(code) && wanted(code)) sink.active(ENTER + code, `Entered ${code}`, code, at);
-        }
-        if (onLeave) {
-          for (const code of before) if (!current.includes(code) && wanted(code)) sink.active(LEAVE + code, `Left ${code}`, code, at);
-        }
-      }
-      for (const key of sink.openKeys()) {
-        if (current === null) sink.hold(key);
-        else if (key.startsWith(ENTER) ? current.includes(key.slice(ENTER.length)) : key.startsWith(LEAVE) && !current.includes(key.slice(LEAVE.length))) {
-          sink.hold(key);
-        }
-      }
-    },
-  };
+  return new RegionCheck(rule);
 }

@@ -32,6 +32,8 @@ export interface RuleCheck {
   readonly timeCan: 'raise' | 'clear' | 'nothing';
   /** Which assets the rule watches; out of scope, its alerts clear. */
   readonly scope: AssetScope;
+  /** Sets the time of the next evaluation (checks are kept while the rules stay the same). */
+  prepare(now: number): void;
   check(asset: Asset, previous: Asset | undefined, sink: FindingSink): void;
 }
 

@@ -14,35 +14,54 @@ export function duration(ms: number): string {
   return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
 }
 
+export class StaleCheck implements RuleCheck {
+  readonly rule = 'stale';
+  readonly timeCan = 'raise';
+  readonly scope: AssetScope;
+  private readonly limitMs: number;
+  private now = 0;
+  /**
+   * Stale when the last report is at or before this time. A list's `lastUpdate` is written by
+   * `toISOString` (24 characters), so comparing the text avoids a date parse per asset.
+   */
+  private latestStale = '';
+
+  constructor(rule: AlertRules['stale'], now: number) {
+    this.scope = new AssetScope(rule.scope);
+    this.limitMs = rule.afterMin * MINUTE_MS;
+    this.prepare(now);
+  }
+
+  prepare(now: number): void {
+    this.now = now;
+    this.latestStale = new Date(now - this.limitMs).toISOString();
+  }
+
+  check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
+    const text = asset.lastUpdate;
+    const latest = this.latestStale;
+    if (text !== null && text.length === 24 && latest.length === 24 && text > latest && text.endsWith('Z')) return;
+    const last = text === null ? Number.NaN : Date.parse(text);
+    if (Number.isNaN(last)) {
+      if (sink.isOpen('')) sink.hold('');
+      return;
+    }
+    const silentMs = this.now - last;
+    if (silentMs < this.limitMs) return;
+    if (sink.isOpen('')) {
+      sink.hold('');
+      return;
+    }
+    const limit = this.limitMs;
+    sink.active('', `No report for ${duration(silentMs)} (limit ${duration(limit)})`, Math.floor(silentMs / MINUTE_MS), new Date(last + limit).toISOString());
+  }
+}
+
 /**
  * No report for N minutes: `now` minus the asset's newest collection time. It holds from
  * the moment the silence reached N minutes (its true time), and clears with the next report.
  * An asset that never reported anything is not watched (nothing says it ever did).
  */
 export function staleCheck(rule: AlertRules['stale'], now: number): RuleCheck {
-  const limitMs = rule.afterMin * MINUTE_MS;
-  // Stale when the last report is at or before this time. A list's `lastUpdate` is written by
-  // `toISOString` (24 characters), so comparing the text avoids a date parse per asset.
-  const latestStale = new Date(now - limitMs).toISOString();
-  return {
-    rule: 'stale',
-    timeCan: 'raise',
-    scope: new AssetScope(rule.scope),
-    check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
-      const text = asset.lastUpdate;
-      if (text !== null && text.length === 24 && latestStale.length === 24 && text > latestStale && text.endsWith('Z')) return;
-      const last = text === null ? Number.NaN : Date.parse(text);
-      if (Number.isNaN(last)) {
-        if (sink.isOpen('')) sink.hold('');
-        return;
-      }
-      const silentMs = now - last;
-      if (silentMs < limitMs) return;
-      if (sink.isOpen('')) {
-        sink.hold('');
-        return;
-      }
-      sink.active('', `No report for ${duration(silentMs)} (limit ${duration(limitMs)})`, Math.floor(silentMs / MINUTE_MS), new Date(last + limitMs).toISOString());
-    },
-  };
+  return new StaleCheck(rule, now);
 }

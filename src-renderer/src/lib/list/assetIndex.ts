@@ -20,22 +20,34 @@ export interface IndexedAsset {
   categoryKey: string;
   /** Position in natural name order within its index (sorting compares these, not strings). */
   nameRank: number;
-  /** Position in natural asset-id order ("thing:9" before "thing:10"). */
-  idRank: number;
+  /** The number of the asset id ("thing:10" → 10), for natural id order; null if it has none. */
+  idNumber: number | null;
   serialKey: string;
   speed: number | null;
   engineMs: number | null;
   odometerCm: number | null;
   /** When the GPS position was collected (ms), for the "position age" column. */
   gpsAtMs: number | null;
-  /** Metric keys whose reading is old by the details pane's rule (`isOldReading`). */
-  oldMetrics: ReadonlySet<string>;
 }
 
 const finite = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+// Asset objects are replaced, never changed, so the marks can be kept per object: an
+// unchanged asset of the next refresh reuses them, and only rows on screen (or in a
+// selection summary) are ever computed — not all 10,000 on each snapshot.
+const oldMarks = new WeakMap<Asset, ReadonlySet<string>>();
+
 /** Keys of the asset's metrics collected long before its newest one (same rule as the details pane). */
-export function oldMetricKeys(asset: Asset): Set<string> {
+export function oldMetricKeys(asset: Asset): ReadonlySet<string> {
+  let marks = oldMarks.get(asset);
+  if (!marks) {
+    marks = computeOldMetricKeys(asset);
+    oldMarks.set(asset, marks);
+  }
+  return marks;
+}
+
+function computeOldMetricKeys(asset: Asset): Set<string> {
   const old = new Set<string>();
   if (!asset.metrics) return old;
   // Each time is parsed once (10,000 assets × ~15 metrics per snapshot).
@@ -80,21 +92,31 @@ export function indexAssets(assets: readonly Asset[]): IndexedAsset[] {
       nameKey: asset.name.toLowerCase(),
       categoryKey: (asset.category ?? '').toLowerCase(),
       nameRank: 0,
-      idRank: 0,
+      idNumber: idNumberOf(asset.assetId),
       serialKey: (asset.serialNumber ?? '').toLowerCase(),
       speed: finite(m?.speed?.value),
       engineMs: finite(m?.['engine-runtime']?.value),
       odometerCm: finite(m?.odometer?.value),
       gpsAtMs: hasGps ? parseTime(m?.gps?.meta?.collectedOn) : null,
-      oldMetrics: oldMetricKeys(asset),
     };
   });
   // The collator is slow: rank once per snapshot so each keystroke's sort compares numbers.
   const ordered = [...rows].sort(byNameText);
   for (let i = 0; i < ordered.length; i++) ordered[i].nameRank = i;
-  const byId = [...rows].sort((a, b) => collator.compare(a.asset.assetId, b.asset.assetId));
-  for (let i = 0; i < byId.length; i++) byId[i].idRank = i;
   return rows;
+}
+
+function idNumberOf(assetId: string): number | null {
+  const colon = assetId.indexOf(':');
+  const n = Number(assetId.slice(colon + 1));
+  return colon > 0 && Number.isSafeInteger(n) ? n : null;
+}
+
+/** Natural asset-id order without the slow collator: areas before things, then by number. */
+function byId(a: IndexedAsset, b: IndexedAsset): number {
+  if (a.asset.type !== b.asset.type) return a.asset.type < b.asset.type ? -1 : 1;
+  if (a.idNumber !== null && b.idNumber !== null && a.idNumber !== b.idNumber) return a.idNumber - b.idNumber;
+  return a.asset.assetId < b.asset.assetId ? -1 : a.asset.assetId > b.asset.assetId ? 1 : 0;
 }
 
 export interface FilterDef {
@@ -160,8 +182,6 @@ function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {
       return row.fuel;
     case 'category':
       return row.categoryKey === '' ? null : row.categoryKey;
-    case 'id':
-      return row.idRank;
     case 'type':
       return row.asset.type;
     case 'serial':
@@ -183,6 +203,7 @@ function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {
 /** Direction flips the value order only: missing values stay last and ties stay in name order. */
 function comparator(sort: SortKey, descending: boolean): (a: IndexedAsset, b: IndexedAsset) => number {
   if (sort === 'name') return descending ? (a, b) => -byName(a, b) : byName;
+  if (sort === 'id') return descending ? (a, b) => -byId(a, b) : byId;
   return (a, b) => {
     const va = sortValue(a, sort);
     const vb = sortValue(b, sort);

@@ -11,7 +11,7 @@
 import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS, type ListColumn, type SortKey, type Units } from '../../../../src-main/contract';
 import { formatDistanceCm, formatHours, formatNumber } from '../format/numbers';
 import { formatLocal, shortRelativeTime } from '../format/time';
-import type { IndexedAsset } from './assetIndex';
+import { oldMetricKeys, type IndexedAsset } from './assetIndex';
 
 export interface ColumnDef {
   key: ListColumn;
@@ -121,7 +121,7 @@ function cell(text: string | null, title = '', extra: Partial<Pick<Cell, 'old' |
 export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Cell {
   const a = row.asset;
   const metric = COLUMNS[key].metric;
-  const old = metric !== null && row.oldMetrics.has(metric);
+  const old = metric !== null && oldMetricKeys(a).has(metric);
   const collected = (m: string) => {
     const at = a.metrics?.[m]?.meta?.collectedOn;
     return at ? `collected ${formatLocal(at)}${old ? ', much older than the newest reading of this asset' : ''}` : '';

@@ -2,7 +2,7 @@
  * The details pane for several selected assets: how many, in which state, their fuel and
  * engine hours. Pure, one pass over the index (10,000 rows are cheap on each clock tick).
  */
-import type { IndexedAsset } from './assetIndex';
+import { oldMetricKeys, type IndexedAsset } from './assetIndex';
 
 export interface SelectionSummary {
   count: number;
@@ -63,13 +63,13 @@ export function summarizeSelection(index: readonly IndexedAsset[], selected: Rea
         s.fuel.readings++;
         fuelSum += row.fuel;
         s.fuel.min = s.fuel.min === null ? row.fuel : Math.min(s.fuel.min, row.fuel);
-        if (row.oldMetrics.has('fuel')) s.fuel.old++;
+        if (oldMetricKeys(row.asset).has('fuel')) s.fuel.old++;
       }
     }
     if (row.engineMs !== null && row.engineMs >= 0) {
       s.engine.readings++;
       engineMs += row.engineMs;
-      if (row.oldMetrics.has('engine-runtime')) s.engine.old++;
+      if (oldMetricKeys(row.asset).has('engine-runtime')) s.engine.old++;
     }
   }
   if (s.fuel.readings > 0) s.fuel.avg = fuelSum / s.fuel.readings;

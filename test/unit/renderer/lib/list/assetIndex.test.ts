@@ -78,6 +78,20 @@ describe('sort', () => {
     expect(ids({ sort: 'category' })).toEqual(['thing:1', 'thing:3', 'thing:2', 'area:9']);
   });
 
+  it('by the new columns: asset id in natural order, serial, odometer and position age (youngest first)', () => {
+    const idx = indexAssets([
+      asset(10, { serialNumber: 'b' }, { odometer: metric(5, fresh), gps: metric({ lat: 1, lng: 1 }, '2026-11-22T10:00:00Z') }),
+      asset(9, { serialNumber: 'a' }, { odometer: metric(7, fresh), gps: metric({ lat: 1, lng: 1 }, '2026-11-22T11:00:00Z') }),
+      asset(2, { assetId: 'area:2', type: 'area', serialNumber: undefined }, null),
+    ]);
+    const by = (l: Partial<ListState>) => applyList(idx, list(l), NOW, 60).rows.map((r) => r.asset.assetId);
+    expect(by({ sort: 'id' })).toEqual(['area:2', 'thing:9', 'thing:10']);
+    expect(by({ sort: 'id', descending: true })).toEqual(['thing:10', 'thing:9', 'area:2']);
+    expect(by({ sort: 'serial' })).toEqual(['thing:9', 'thing:10', 'area:2']);
+    expect(by({ sort: 'odometer', descending: true })).toEqual(['thing:9', 'thing:10', 'area:2']);
+    expect(by({ sort: 'positionAge' })).toEqual(['thing:9', 'thing:10', 'area:2']);
+  });
+
   it('handles 10,000 assets', () => {
     const many = indexAssets(Array.from({ length: 10_000 }, (_, i) => asset(i, { name: `Unit ${String(i).padStart(5, '0')}` }, { fuel: metric(i % 101) })));
     const r = applyList(many, list({ search: 'sn-9', sort: 'fuel', descending: true }), NOW, 60);

@@ -46,6 +46,8 @@ export class AfterHoursCheck implements RuleCheck {
   private readonly workingNow = new Map<ZoneClock, boolean>();
 
   private now = 0;
+  private lastZone = '';
+  private lastClock: ZoneClock;
 
   constructor(rule: AlertRules['afterHours'], now: number) {
     this.scope = new AssetScope(rule.scope);
@@ -53,6 +55,7 @@ export class AfterHoursCheck implements RuleCheck {
     this.fallback = zoneClock(rule.timeZone) ?? zoneClock(DEFAULT_TIME_ZONE) ?? zoneClock('UTC')!;
     this.watchIgnition = rule.trigger !== 'moving';
     this.watchMotion = rule.trigger !== 'ignition';
+    this.lastClock = this.fallback;
     this.prepare(now);
   }
 
@@ -94,7 +97,13 @@ export class AfterHoursCheck implements RuleCheck {
 
   private clockOf(asset: Asset): ZoneClock {
     const zone = metricOf(asset, 'time-zone')?.value;
-    return (typeof zone === 'string' && zoneClock(zone)) || this.fallback;
+    if (typeof zone !== 'string') return this.fallback;
+    // A fleet is mostly in one zone: comparing with the last name is cheaper than a look-up.
+    if (zone !== this.lastZone) {
+      this.lastZone = zone;
+      this.lastClock = zoneClock(zone) ?? this.fallback;
+    }
+    return this.lastClock;
   }
 
   private isWorkingNow(clock: ZoneClock): boolean {

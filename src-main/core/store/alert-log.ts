@@ -54,7 +54,8 @@ export class SqliteAlertLog implements AlertLog {
         `INSERT INTO alerts (asset_id, asset_name, rule, key, message, value, raised_at, merged_into)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING ${columns}`,
       ),
-      clear: db.prepare('UPDATE alerts SET cleared_at = ? WHERE id = ? AND cleared_at IS NULL'),
+      // One statement for all the ids an evaluation clears (a JSON array), not one per alert.
+      clear: db.prepare('UPDATE alerts SET cleared_at = ? WHERE cleared_at IS NULL AND id IN (SELECT value FROM json_each(?))'),
       listAll: db.prepare(`SELECT ${columns} FROM alerts WHERE merged_into IS NULL ORDER BY raised_at DESC, id DESC LIMIT ?`),
       listRule: db.prepare(`SELECT ${columns} FROM alerts WHERE merged_into IS NULL AND rule = ? ORDER BY raised_at DESC, id DESC LIMIT ?`),
       listNew: db.prepare(
@@ -82,7 +83,13 @@ export class SqliteAlertLog implements AlertLog {
       const raised: AlertRecord[] = [];
       const opened: OpenAlert[] = [];
       this.db.transaction(() => {
-        for (const { id, clearedAt } of change.clear) this.statements.clear.run(clearedAt, id);
+        const byTime = new Map<string, number[]>();
+        for (const { id, clearedAt } of change.clear) {
+          const ids = byTime.get(clearedAt);
+          if (ids) ids.push(id);
+          else byTime.set(clearedAt, [id]);
+        }
+        for (const [clearedAt, ids] of byTime) this.statements.clear.run(clearedAt, JSON.stringify(ids));
         for (const group of change.raise) {
           // The first alert of the group that is not open already is the one shown.
           let shownId: number | null = null;

@@ -61,7 +61,7 @@ type Cell = string | number | boolean | null;
  * `escapeFormulae: true` pattern ends in `.*$`, which misses a formula followed by a line
  * break, so the start alone decides here.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * The assets as CSV, one row each in the order given: the fixed columns, then one

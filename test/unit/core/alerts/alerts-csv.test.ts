@@ -38,4 +38,11 @@ describe('alertsToCsv', () => {
     expect(rows[2][1]).toBe("'-2");
     expect(rows[2][4]).toBe('-3'); // a number stays a number
   });
+
+  it('defuses a formula followed by a line break too', () => {
+    const csv = alertsToCsv([record({ assetName: '=cmd|"/c calc"!A1\nTruck', message: '+SUM(1)\r\n' })]);
+    const rows = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+    expect(rows[1][1]).toBe('\'=cmd|"/c calc"!A1\nTruck');
+    expect(rows[1][5].startsWith("'+SUM")).toBe(true);
+  });
 });

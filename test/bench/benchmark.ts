@@ -183,12 +183,12 @@ function rendererFigures(size: number, runs: RendererRun[], bareParseMs: number)
   return [
     figure('list-paint', size, pick('listPaintMs')),
     figure('search-p95', size, pick('searchP95Ms')),
-    figure('scroll-p95', size, pick('scrollP95Ms'), `120 frames of 240 px; moved ${fmt(med(pick('scrollMovedPx')), 0)} px`),
+    figure('scroll-p95', size, pick('scrollP95Ms'), `main thread busy ${fmt(med(pick('scrollTaskMsPerFrame')))} ms a frame; 120 frames of 240 px, moved ${fmt(med(pick('scrollMovedPx')), 0)} px`),
     figure(
       'wheel-p95',
       size,
       pick('wheelP95Ms'),
-      `longest frame ${fmt(med(pick('wheelMaxMs')), 0)} ms; ${fmt(med(pick('wheelLongTasks')), 0)} long tasks (longest ${fmt(med(pick('wheelLongTaskMaxMs')), 0)} ms); moved ${fmt(med(pick('wheelMovedPx')), 0)} px`,
+      `main thread busy ${fmt(med(pick('wheelTaskMsPerFrame')))} ms a frame; longest frame ${fmt(med(pick('wheelMaxMs')), 0)} ms; ${fmt(med(pick('wheelLongTasks')), 0)} long tasks (longest ${fmt(med(pick('wheelLongTaskMaxMs')), 0)} ms); moved ${fmt(med(pick('wheelMovedPx')), 0)} px`,
     ),
     figure('markers', size, pick('markersMs')),
     figure('pan-zoom-p95', size, pick('panZoomP95Ms')),

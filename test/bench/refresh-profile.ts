@@ -58,9 +58,9 @@ export const STAGES: Record<StageId, string> = {
   'scrub-check': 'secret / long-string check of the raw text (jsonNeedsCleaning)',
   parse: 'parse (parseJsonBody: JSON.parse)',
   normalize: 'validate + normalize (normalizeAssetList)',
-  fingerprint: 'fingerprint every asset (one fingerprintsOf pass)',
-  store: 'store (saveAssetSnapshot, incl. its own fingerprint pass)',
-  change: 'change detection (smallChange: 2 fingerprint passes + diff)',
+  fingerprint: 'fingerprint every asset (fingerprintsOf, computed once per list)',
+  store: 'store (saveAssetSnapshot; fingerprints already computed)',
+  change: 'change detection (smallChange: diff of the two lists\' fingerprints)',
   alerts: 'alert evaluation (default rules)',
   'relay-web': "relay, web shell: JSON.stringify of the 'assets:changed' event",
   'relay-electron': "relay, Electron: structured clone (v8.serialize) of the 'assets:changed' event",
@@ -71,22 +71,44 @@ export const STAGES: Record<StageId, string> = {
 };
 
 export interface StageTimes {
+  /** Wall-clock ms per stage. */
   stages: Partial<Record<StageId, number>>;
+  /** CPU ms of this process per stage (steadier than wall time on a shared machine). */
+  cpu: Partial<Record<StageId, number>>;
   bodyBytes: number;
   changed: number;
   assets: number;
 }
 
-function timed<T>(times: Partial<Record<StageId, number>>, id: StageId, work: () => T): T {
+type Times = { wall: Partial<Record<StageId, number>>; cpu: Partial<Record<StageId, number>> };
+
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
+function timed<T>(times: Times, id: StageId, work: () => T): T {
   gc();
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const value = work();
-  times[id] = performance.now() - start;
+  times.wall[id] = performance.now() - start;
+  times.cpu[id] = cpuMs(cpu);
+  return value;
+}
+
+async function timedAsync<T>(times: Times, id: StageId, work: () => Promise<T>): Promise<T> {
+  gc();
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const value = await work();
+  times.wall[id] = performance.now() - start;
+  times.cpu[id] = cpuMs(cpu);
   return value;
 }
 
 /** The core's HTTP client fetching the list from a demo service process: service time and transfer apart. */
-async function measureTransfer(baseUrl: string, token: string): Promise<{ service: number; transfer: number; bytes: number }> {
+async function measureTransfer(baseUrl: string, token: string): Promise<{ service: number; transfer: number; transferCpu: number; bytes: number }> {
   const http = createHttpClient(pinTokenSource({ getToken: async () => token, handleUnauthorized: async () => false }, [baseUrl]));
   let createdAt = 0;
   let headersAt = 0;
@@ -96,9 +118,10 @@ async function measureTransfer(baseUrl: string, token: string): Promise<{ servic
   subscribe('undici:request:headers', onHeaders);
   try {
     gc();
+    const cpu = process.cpuUsage();
     const res = await http.get({ url: `${baseUrl}/branch/current/assets`, maxBytes: MAX_ASSET_LIST_BYTES });
     const doneAt = performance.now();
-    return { service: headersAt - createdAt, transfer: doneAt - headersAt, bytes: Buffer.byteLength(res.body) };
+    return { service: headersAt - createdAt, transfer: doneAt - headersAt, transferCpu: cpuMs(cpu), bytes: Buffer.byteLength(res.body) };
   } finally {
     unsubscribe('undici:request:create', onCreate);
     unsubscribe('undici:request:headers', onHeaders);
@@ -106,8 +129,8 @@ async function measureTransfer(baseUrl: string, token: string): Promise<{ servic
 }
 
 /** One run: the periodic refresh of `lists.next` against a store that holds `lists.first`, stage by stage. */
-export async function profileRun(lists: ListPair, transfer: { service: number; transfer: number }): Promise<StageTimes> {
-  const times: Partial<Record<StageId, number>> = { service: transfer.service, transfer: transfer.transfer };
+export async function profileRun(lists: ListPair, transfer: { service: number; transfer: number; transferCpu: number }): Promise<StageTimes> {
+  const times: Times = { wall: { service: transfer.service, transfer: transfer.transfer }, cpu: { transfer: transfer.transferCpu } };
   const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-profile-'));
   try {
     const stores = createStoreFactory(dir);
@@ -152,33 +175,24 @@ export async function profileRun(lists: ListPair, transfer: { service: number; t
     const checkStore = createStoreFactory(join(dir, 'check')).open(PROFILE);
     try {
       await refreshAssets(benchContext(() => checkStore, lists.first), () => new Date(lists.firstAt));
-      gc();
-      const start = performance.now();
-      await refreshAssets(benchContext(() => checkStore, lists.next), () => new Date(lists.nextAt));
-      times['whole-refresh'] = performance.now() - start;
+      await timedAsync(times, 'whole-refresh', () => refreshAssets(benchContext(() => checkStore, lists.next), () => new Date(lists.nextAt)));
     } finally {
       checkStore.close();
     }
 
     // Cold start: the stored list read back and sent whole.
-    gc();
-    let start = performance.now();
-    const reopened = stores.open(PROFILE);
-    let loaded: AssetSnapshot | null;
-    try {
-      loaded = reopened.loadAssetSnapshot();
-    } finally {
-      reopened.close();
-    }
-    times['cold-load'] = performance.now() - start;
+    const loaded = timed(times, 'cold-load', () => {
+      const reopened = stores.open(PROFILE);
+      try {
+        return reopened.loadAssetSnapshot();
+      } finally {
+        reopened.close();
+      }
+    });
     if (!loaded) throw new Error('The store gave back no list');
-    const whole = loaded;
-    timed(times, 'cold-relay-web', () => JSON.stringify({ name: 'assets', payload: whole }));
-    gc();
-    start = performance.now();
-    serialize([EVENT_IPC, 'assets', whole]);
-    times['cold-relay-electron'] = performance.now() - start;
-    return { stages: times, bodyBytes: Buffer.byteLength(lists.next.body), changed: (change as FleetEvents['assets:changed'] | null)?.changed.length ?? 0, assets: whole.assets.length };
+    timed(times, 'cold-relay-web', () => JSON.stringify({ name: 'assets', payload: loaded }));
+    timed(times, 'cold-relay-electron', () => serialize([EVENT_IPC, 'assets', loaded]));
+    return { stages: times.wall, cpu: times.cpu, bodyBytes: Buffer.byteLength(lists.next.body), changed: (change as FleetEvents['assets:changed'] | null)?.changed.length ?? 0, assets: loaded.assets.length };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -189,7 +203,11 @@ export interface RefreshProfile {
   bodyBytes: number;
   changed: number;
   bareParseMs: number;
+  bareParseCpuMs: number;
+  /** Wall-clock ms per stage. */
   stages: Record<StageId, Summary>;
+  /** CPU ms per stage. */
+  cpu: Record<StageId, Summary>;
 }
 
 /** `runs` profiled refreshes at `assetCount` assets (medians with min and max per stage). */
@@ -202,6 +220,7 @@ export async function profileRefresh(assetCount: number, runs: number, log: (lin
   const demo = await startDemoProcess(['--assets', String(assetCount)]);
   const samples: StageTimes[] = [];
   const parses: number[] = [];
+  const parseCpu: number[] = [];
   try {
     // One untimed transfer first: the service builds its fleet, the connection opens.
     await measureTransfer(demo.baseUrl, demo.token);
@@ -209,18 +228,27 @@ export async function profileRefresh(assetCount: number, runs: number, log: (lin
       const transfer = await measureTransfer(demo.baseUrl, demo.token);
       samples.push(await profileRun(lists, transfer));
       gc();
+      const cpu = process.cpuUsage();
       const start = performance.now();
       JSON.parse(lists.next.body);
       parses.push(performance.now() - start);
+      parseCpu.push(cpuMs(cpu));
       log(`  run ${i + 1}/${runs} done`);
     }
   } finally {
     await demo.stop();
   }
-  const stages = Object.fromEntries(
-    (Object.keys(STAGES) as StageId[]).map((id) => [id, summarize(samples.map((s) => s.stages[id] ?? Number.NaN))]),
-  ) as Record<StageId, Summary>;
-  return { assets: samples[0].assets, bodyBytes: samples[0].bodyBytes, changed: samples[0].changed, bareParseMs: summarize(parses).median, stages };
+  const per = (pick: (s: StageTimes) => Partial<Record<StageId, number>>) =>
+    Object.fromEntries((Object.keys(STAGES) as StageId[]).map((id) => [id, summarize(samples.map((s) => pick(s)[id] ?? Number.NaN))])) as Record<StageId, Summary>;
+  return {
+    assets: samples[0].assets,
+    bodyBytes: samples[0].bodyBytes,
+    changed: samples[0].changed,
+    bareParseMs: summarize(parses).median,
+    bareParseCpuMs: summarize(parseCpu).median,
+    stages: per((s) => s.stages),
+    cpu: per((s) => s.cpu),
+  };
 }
 
 /** The stages of a scheduled refresh that run on the main side today (what the table sums). */
@@ -229,23 +257,25 @@ export const REFRESH_MAIN_STAGES: StageId[] = ['transfer', 'scrub-check', 'parse
 export function formatProfile(profile: RefreshProfile, renderer?: { answerToDataMs: number; listShownMs: number; mapShownMs: number; rendererCpuMs: number; mainCpuMs: number }): string {
   const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
   const rows: string[][] = [];
-  const sumOf = (ids: StageId[]) => ids.reduce((sum, id) => sum + profile.stages[id].median, 0);
-  const mainSum = sumOf(REFRESH_MAIN_STAGES);
+  const sumOf = (ids: StageId[], of: Record<StageId, Summary>) => ids.reduce((sum, id) => sum + of[id].median, 0);
+  const mainSum = sumOf(REFRESH_MAIN_STAGES, profile.stages);
+  const mainCpu = sumOf(REFRESH_MAIN_STAGES, profile.cpu);
   for (const id of Object.keys(STAGES) as StageId[]) {
     const s = profile.stages[id];
-    const share = REFRESH_MAIN_STAGES.includes(id) ? `${((s.median / mainSum) * 100).toFixed(0)} %` : '';
-    rows.push([STAGES[id], f(s.median), f(s.min), f(s.max), share]);
+    const c = profile.cpu[id];
+    const share = REFRESH_MAIN_STAGES.includes(id) ? `${((c.median / mainCpu) * 100).toFixed(0)} %` : '';
+    rows.push([STAGES[id], f(s.median), f(s.min), f(s.max), f(c.median), share]);
   }
-  rows.push(['sum of the main-side refresh stages (transfer … relay, web shell)', f(mainSum), '', '', '100 %']);
-  rows.push(['bare JSON.parse of the same body', f(profile.bareParseMs), '', '', '']);
+  rows.push(['sum of the main-side refresh stages (transfer … relay, web shell)', f(mainSum), '', '', f(mainCpu), '100 %']);
+  rows.push(['bare JSON.parse of the same body', f(profile.bareParseMs), '', '', f(profile.bareParseCpuMs), '']);
   if (renderer) {
-    rows.push(['web shell process CPU for the refresh (measured, /proc)', f(renderer.mainCpuMs), '', '', '']);
-    rows.push(['render: answer complete → page holds the change', f(renderer.answerToDataMs), '', '', '']);
-    rows.push(['render: answer complete → list shown', f(renderer.listShownMs), '', '', '']);
-    rows.push(['render: answer complete → map shown', f(renderer.mapShownMs), '', '', '']);
-    rows.push(['renderer CPU for the refresh (Chromium TaskDuration)', f(renderer.rendererCpuMs), '', '', '']);
+    rows.push(['web shell process CPU for the refresh (measured, /proc)', '', '', '', f(renderer.mainCpuMs), '']);
+    rows.push(['render: answer complete → page holds the change', f(renderer.answerToDataMs), '', '', '', '']);
+    rows.push(['render: answer complete → list shown', f(renderer.listShownMs), '', '', '', '']);
+    rows.push(['render: answer complete → map shown', f(renderer.mapShownMs), '', '', '', '']);
+    rows.push(['renderer CPU for the refresh (Chromium TaskDuration)', '', '', '', f(renderer.rendererCpuMs), '']);
   }
-  const header = ['stage', 'median ms', 'min', 'max', 'share'];
+  const header = ['stage', 'wall ms', 'min', 'max', 'CPU ms', 'CPU share'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ').trimEnd();
   return [

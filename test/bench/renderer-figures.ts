@@ -47,12 +47,15 @@ export interface RendererRun {
   /** The earlier method: scrollTop set once per frame by script. */
   scrollP95Ms: number;
   scrollMovedPx: number;
+  /** The page's main-thread busy time per frame while scrolling (Chromium's TaskDuration): steadier than frame times on a loaded machine. */
+  scrollTaskMsPerFrame: number;
   /** Mouse-wheel notches through the browser's input pipeline, frames timed by requestAnimationFrame. */
   wheelP95Ms: number;
   wheelMaxMs: number;
   wheelMovedPx: number;
   wheelLongTasks: number;
   wheelLongTaskMaxMs: number;
+  wheelTaskMsPerFrame: number;
   panZoomP95Ms: number;
   refreshCpuMs: number;
   refreshMainCpuMs: number;
@@ -267,8 +270,8 @@ export async function startRendererHarness(
         const rssMb = processRssMb(pid);
 
         const search = await page.evaluate(searchKeystrokes, SEARCH_VALUES);
-        const scroll = await page.evaluate(scrollFrames, { frames: 120, step: 240 });
-        const wheel = await wheelScroll(page);
+        const scroll = await withTaskTime(cdp, () => page.evaluate(scrollFrames, { frames: 120, step: 240 }));
+        const wheel = await withTaskTime(cdp, () => wheelScroll(page));
         const panZoom = await panAndZoom(page);
 
         // Refresh A, undisturbed: CPU of both sides, when the change shows, the shell's event loop.
@@ -288,11 +291,13 @@ export async function startRendererHarness(
           searchP95Ms: percentile(search, 95),
           scrollP95Ms: percentile(scroll.intervals, 95),
           scrollMovedPx: scroll.movedPx,
+          scrollTaskMsPerFrame: scroll.taskMs / scroll.intervals.length,
           wheelP95Ms: percentile(wheel.intervals, 95),
           wheelMaxMs: Math.max(...wheel.intervals),
           wheelMovedPx: wheel.movedPx,
           wheelLongTasks: wheel.longTasks.count,
           wheelLongTaskMaxMs: wheel.longTasks.maxMs,
+          wheelTaskMsPerFrame: wheel.taskMs / wheel.intervals.length,
           panZoomP95Ms: percentile(panZoom, 95),
           refreshCpuMs: refresh.main + refresh.renderer,
           refreshMainCpuMs: refresh.main,
@@ -405,6 +410,13 @@ export async function startRendererHarness(
     await close();
     throw err;
   }
+}
+
+/** `work`'s result with the page's main-thread busy time while it ran (ms). */
+async function withTaskTime<T extends object>(cdp: CDPSession, work: () => Promise<T>): Promise<T & { taskMs: number }> {
+  const before = await metric(cdp, 'TaskDuration');
+  const result = await work();
+  return { ...result, taskMs: ((await metric(cdp, 'TaskDuration')) - before) * 1000 };
 }
 
 /** Until the shell's first refresh is done (a shell busy with a big list may not answer at once: ask again). */

@@ -45,6 +45,7 @@ async function expectWhole(page: Page, what: string): Promise<void> {
   expect(report.checked.chips, `${what}: chips checked`).toBeGreaterThan(10);
   expect(report.checked.headerCells, `${what}: header cells checked`).toBeGreaterThan(1);
   expect(report.checked.rowCells, `${what}: row cells checked`).toBeGreaterThan(10);
+  expect(report.checked.barItems, `${what}: top bar and status bar items checked`).toBeGreaterThan(8);
   expect(report.problems, what).toEqual([]);
 }
 

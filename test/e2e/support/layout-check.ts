@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 export interface LayoutReport {
   problems: string[];
   /** How many boxes were checked (so a check that found nothing to check is visible). */
-  checked: { chips: number; headerCells: number; rowCells: number };
+  checked: { chips: number; headerCells: number; rowCells: number; barItems: number };
   /** The list scrolls sideways (its columns need more than the pane has). */
   listScrollsSideways: boolean;
 }
@@ -92,9 +92,23 @@ export async function checkAssetListLayout(page: Page): Promise<LayoutReport> {
       });
     }
     if (!scroller) problems.push('no asset list found');
+
+    // The window's top bar and status bar: every item whole and inside the window.
+    let barItems = 0;
+    for (const bar of document.querySelectorAll('header.topbar, footer.statusbar')) {
+      const items = [...bar.children].filter((el) => (el as HTMLElement).offsetParent !== null && !el.classList.contains('grow'));
+      barItems += items.length;
+      for (const item of items) {
+        cut(item, 'bar');
+        const r = item.getBoundingClientRect();
+        if (r.right > window.innerWidth + TOLERANCE || r.left < -TOLERANCE) problems.push(`bar: ${label(item)} runs out of the window (${Math.round(r.left)}–${Math.round(r.right)} of ${window.innerWidth}px)`);
+      }
+      noneOverlap(items, 'bar');
+    }
+    if (barItems === 0) problems.push('no top bar or status bar found');
     return {
       problems,
-      checked: { chips: chips.length, headerCells: headerCells.length, rowCells },
+      checked: { chips: chips.length, headerCells: headerCells.length, rowCells, barItems },
       listScrollsSideways: !!scroller && scroller.scrollWidth > scroller.clientWidth + TOLERANCE,
     };
   });

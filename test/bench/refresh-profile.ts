@@ -252,7 +252,7 @@ export async function profileRefresh(assetCount: number, runs: number, log: (lin
 }
 
 /** The stages of a scheduled refresh that run on the main side today (what the table sums). */
-export const REFRESH_MAIN_STAGES: StageId[] = ['transfer', 'scrub-check', 'parse', 'normalize', 'store', 'change', 'alerts', 'relay-web'];
+export const REFRESH_MAIN_STAGES: StageId[] = ['transfer', 'scrub-check', 'parse', 'normalize', 'fingerprint', 'store', 'change', 'alerts', 'relay-web'];
 
 export function formatProfile(profile: RefreshProfile, renderer?: { answerToDataMs: number; listShownMs: number; mapShownMs: number; rendererCpuMs: number; mainCpuMs: number }): string {
   const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');

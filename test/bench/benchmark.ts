@@ -230,7 +230,7 @@ function coldFigures(size: number, runs: ColdRun[]): FigureResult[] {
 
 function electronFigures(size: number, runs: ElectronRun[]): FigureResult[] {
   return [
-    loopFigure('eld-refresh-electron', size, runs.map((r) => r.refreshLoop), `answer complete → renderer holds it ${fmt(med(runs.map((r) => r.answerToRendererMs)), 0)} ms; RSS ${fmt(med(runs.map((r) => r.rssMb)), 0)} MB`),
+    loopFigure('eld-refresh-electron', size, runs.map((r) => r.refreshLoop), `answer complete → renderer holds it ${fmt(med(runs.map((r) => r.answerToRendererMs)), 0)} ms; process RSS ${fmt(med(runs.map((r) => r.rssMb)), 0)} MB (renderer thread's copy included)`),
     loopFigure(
       'eld-cold-electron',
       size,

@@ -45,7 +45,10 @@ export class AfterHoursCheck implements RuleCheck {
   /** Whether it is working time now, once per zone and evaluation. */
   private readonly workingNow = new Map<ZoneClock, boolean>();
 
-  private now = 0;
+  private now = Number.NaN;
+  private previousNow = Number.NaN;
+  /** Every zone this check has used, so it can tell whether working hours began in any. */
+  private readonly zonesSeen = new Set<ZoneClock>();
   private lastZone = '';
   private lastClock: ZoneClock;
 
@@ -56,12 +59,28 @@ export class AfterHoursCheck implements RuleCheck {
     this.watchIgnition = rule.trigger !== 'moving';
     this.watchMotion = rule.trigger !== 'ignition';
     this.lastClock = this.fallback;
+    this.zonesSeen.add(this.fallback);
     this.prepare(now);
   }
 
   prepare(now: number): void {
+    this.previousNow = this.now;
     this.now = now;
     this.workingNow.clear();
+  }
+
+  /**
+   * An open alert of an asset that sent nothing new can clear only in a zone where it is
+   * working time now and was not at the previous evaluation: an evaluation in working time
+   * clears every alert its data no longer holds, so what stays open is held by data (used
+   * outside hours) that has not changed, whatever happened in between.
+   */
+  timeMayClear(): boolean {
+    if (Number.isNaN(this.previousNow)) return true;
+    for (const clock of this.zonesSeen) {
+      if (this.workingWeek[clock.minuteOfWeek(this.now)] === 1 && this.workingWeek[clock.minuteOfWeek(this.previousNow)] === 0) return true;
+    }
+    return false;
   }
 
   check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
@@ -102,6 +121,7 @@ export class AfterHoursCheck implements RuleCheck {
     if (zone !== this.lastZone) {
       this.lastZone = zone;
       this.lastClock = zoneClock(zone) ?? this.fallback;
+      this.zonesSeen.add(this.lastClock);
     }
     return this.lastClock;
   }

@@ -6,11 +6,11 @@
  * The open alerts of a store are read once and then kept in step with every write, so an
  * evaluation of 10,000 assets touches the database only for what changed.
  */
-import type { AlertCounts, AlertList, AlertQuery, AlertRecord, AlertRules, Asset, AssetChange, AssetSnapshot, EventSink } from '../../contract';
+import type { AlertCounts, AlertList, AlertQuery, AlertRecord, AlertRuleKind, AlertRules, Asset, AssetChange, AssetSnapshot, EventSink } from '../../contract';
 import { FleetError, scrubSecrets } from '../errors';
 import type { AlertLog, DesktopNotification, OfflineStore, OpenAlert } from '../ports';
 import { MemoryAlertLog } from '../store/alert-log';
-import { fingerprintsOf } from '../store/asset-fingerprint';
+import { Deadlines } from './deadlines';
 import { evaluateAlerts, ruleChecks, type UnchangedAssets } from './evaluate';
 import { notificationsFor } from './notifications';
 import type { RuleCheck } from './rule-check';
@@ -37,13 +37,16 @@ interface ProfileAlerts {
   log: AlertLog;
   /** Open alerts by asset id, as in the log. */
   open: Map<string, OpenAlert[]>;
-  /** The list the next evaluation compares with (the last fresh list, or the cache at start). */
-  previous: ReadonlyMap<string, Asset> | null;
-  previousAssets: readonly Asset[] | null;
+  /** Per rule, the assets with an open alert of it. */
+  openByRule: Map<AlertRuleKind, Set<string>>;
+  /** The list the next evaluation compares with (the last fresh list, or the cache at start), by id. */
+  previous: Map<string, Asset> | null;
   /** When `previous` was fetched, so an older list never replaces a newer one. */
   previousAt: string | null;
   /** The rules `previous` was evaluated with (null: not evaluated in this run, or its write failed). */
   evaluatedWith: string | null;
+  /** When time alone raises an alert for an asset of `previous` (no report for N minutes). */
+  deadlines: Deadlines;
   /**
    * The checks of the current rules, kept from one evaluation to the next: optimised code
    * that saw checks made per evaluation is thrown away once those are collected.
@@ -54,7 +57,7 @@ interface ProfileAlerts {
 export class AlertService {
   private readonly byStore = new WeakMap<OfflineStore, ProfileAlerts>();
   /** The last small change the refresh announced: which assets changed between two lists. */
-  private lastChange: { profileId: string; baseFetchedAt: string; fetchedAt: string; changed: Set<string> } | null = null;
+  private lastChange: AssetChange | null = null;
   private readonly now: () => Date;
   private readonly log: (line: string) => void;
 
@@ -73,12 +76,7 @@ export class AlertService {
 
   /** Told of every 'assets:changed' announcement, so an evaluation need not find the changed assets again. */
   noteChange(change: AssetChange): void {
-    this.lastChange = {
-      profileId: change.profileId,
-      baseFetchedAt: change.baseFetchedAt,
-      fetchedAt: change.fetchedAt,
-      changed: new Set(change.changed.map((asset) => asset.assetId)),
-    };
+    this.lastChange = change;
   }
 
   /** The list shown from the cache at start or after a switch: what the first fresh list is compared with. */
@@ -88,7 +86,6 @@ export class AlertService {
     if (!state || snapshot.profileId !== state.profileId) return;
     if (state.previousAt !== null && state.previousAt >= snapshot.fetchedAt) return;
     state.previous = byId(snapshot.assets);
-    state.previousAssets = snapshot.assets;
     state.previousAt = snapshot.fetchedAt;
     state.evaluatedWith = null;
   }
@@ -106,26 +103,39 @@ export class AlertService {
     const rules = this.rules();
     const rulesKey = JSON.stringify(rules);
     if (state.checks?.rulesKey !== rulesKey) state.checks = { rulesKey, list: ruleChecks(rules, now) };
-    for (const check of state.checks.list) check.prepare(now);
-    const { raise, clear } = evaluateAlerts({
-      checks: state.checks.list,
-      assets: snapshot.assets,
-      previous: state.previous,
-      open: state.open,
-      now,
-      unchanged: this.unchangedSince(state, rulesKey, snapshot),
-    });
+    const checks = state.checks.list;
+    for (const check of checks) check.prepare(now);
+    const change = this.changeSince(state, rulesKey, snapshot);
+    const { raise, clear } = change
+      ? evaluateAlerts({
+          checks,
+          assets: this.worthChecking(state, checks, change, now),
+          previous: state.previous,
+          open: state.open,
+          now,
+          unchanged: new AnnouncedChange(new Set(change.changed.map((asset) => asset.assetId))),
+          partial: { removed: change.removed },
+        })
+      : evaluateAlerts({ checks, assets: snapshot.assets, previous: state.previous, open: state.open, now });
     let raised: AlertRecord[] = [];
     if (raise.length > 0 || clear.length > 0) {
       // Until this is written, the previous list does not stand for what the log holds.
       state.evaluatedWith = null;
       const written = state.log.record({ clear, raise });
       raised = written.raised;
-      forgetCleared(state.open, clear);
-      for (const alert of written.opened) addOpen(state.open, alert);
+      forgetCleared(state, clear);
+      for (const alert of written.opened) addOpen(state, alert);
     }
-    state.previous = byId(snapshot.assets);
-    state.previousAssets = snapshot.assets;
+    if (change && state.previous) {
+      for (const asset of change.changed) state.previous.set(asset.assetId, asset);
+      for (const assetId of change.removed) state.previous.delete(assetId);
+      for (const asset of change.changed) state.deadlines.set(asset.assetId, raisesAt(checks, asset, now));
+      for (const assetId of change.removed) state.deadlines.delete(assetId);
+    } else {
+      state.previous = byId(snapshot.assets);
+      state.deadlines.clear();
+      for (const asset of snapshot.assets) state.deadlines.set(asset.assetId, raisesAt(checks, asset, now));
+    }
     state.previousAt = snapshot.fetchedAt;
     state.evaluatedWith = rulesKey;
     if (raised.length > 0) this.options.emit('alerts:new', { profileId: state.profileId, alerts: raised });
@@ -176,19 +186,37 @@ export class AlertService {
   }
 
   /**
-   * Which assets need only the time-dependent checks: those that did not change since the
-   * previous list, when that list was evaluated with the same rules (a periodic refresh
-   * changes a few per cent of 10,000 assets). The refresh's own change announcement says
-   * which changed when it was made against the same list; otherwise fingerprints do
-   * (computed once per list and shared with the store and the announcement).
+   * The refresh's own announcement of what changed since the list last evaluated, when
+   * there is one and the rules are the same as then: a periodic refresh changes a few per
+   * cent of 10,000 assets, and only those (and the ones time may affect) need a look.
    */
-  private unchangedSince(state: ProfileAlerts, rulesKey: string, snapshot: AssetSnapshot): UnchangedAssets | undefined {
-    if (state.evaluatedWith !== rulesKey || !state.previousAssets) return undefined;
+  private changeSince(state: ProfileAlerts, rulesKey: string, snapshot: AssetSnapshot): AssetChange | null {
     const change = this.lastChange;
-    if (change && change.profileId === state.profileId && change.baseFetchedAt === state.previousAt && change.fetchedAt === snapshot.fetchedAt) {
-      return new AnnouncedChange(change.changed);
+    if (state.evaluatedWith !== rulesKey || !state.previous || !change) return null;
+    if (change.profileId !== state.profileId || change.baseFetchedAt !== state.previousAt || change.fetchedAt !== snapshot.fetchedAt) return null;
+    return change;
+  }
+
+  /**
+   * The assets a partial evaluation looks at: the changed ones, those whose time to raise
+   * has come, and those with an open alert that time can clear (after hours).
+   */
+  private worthChecking(state: ProfileAlerts, checks: readonly RuleCheck[], change: AssetChange, now: number): Asset[] {
+    const picked = new Map<string, Asset>();
+    for (const asset of change.changed) picked.set(asset.assetId, asset);
+    const previous = state.previous!;
+    const add = (assetId: string): void => {
+      if (picked.has(assetId)) return;
+      const asset = previous.get(assetId);
+      if (asset) picked.set(assetId, asset);
+    };
+    for (const assetId of state.deadlines.due(now)) add(assetId);
+    for (const check of checks) {
+      if (check.timeCan !== 'clear' || check.timeMayClear?.() === false) continue;
+      for (const assetId of state.openByRule.get(check.rule) ?? []) add(assetId);
     }
-    return new SameFingerprint(fingerprintsOf(state.previousAssets), fingerprintsOf(snapshot.assets));
+    for (const assetId of change.removed) picked.delete(assetId);
+    return [...picked.values()];
   }
 
   private countsOf(state: ProfileAlerts): AlertCounts {
@@ -230,9 +258,18 @@ export class AlertService {
       log = new MemoryAlertLog(profileId);
       openAlerts = [];
     }
-    const open = new Map<string, OpenAlert[]>();
-    for (const alert of openAlerts) addOpen(open, alert);
-    const state: ProfileAlerts = { profileId, log, open, previous: null, previousAssets: null, previousAt: null, evaluatedWith: null, checks: null };
+    const state: ProfileAlerts = {
+      profileId,
+      log,
+      open: new Map(),
+      openByRule: new Map(),
+      previous: null,
+      previousAt: null,
+      evaluatedWith: null,
+      deadlines: new Deadlines(),
+      checks: null,
+    };
+    for (const alert of openAlerts) addOpen(state, alert);
     this.byStore.set(store, state);
     return state;
   }
@@ -250,38 +287,42 @@ class AnnouncedChange implements UnchangedAssets {
   }
 }
 
-/** Unchanged: the same fingerprint in both lists. */
-class SameFingerprint implements UnchangedAssets {
-  constructor(
-    private readonly before: ReadonlyMap<string, string>,
-    private readonly now: ReadonlyMap<string, string>,
-  ) {}
-
-  isUnchanged(asset: Asset): boolean {
-    const print = this.before.get(asset.assetId);
-    return print !== undefined && print === this.now.get(asset.assetId);
-  }
-}
-
 function byId(assets: readonly Asset[]): Map<string, Asset> {
   const map = new Map<string, Asset>();
   for (const asset of assets) map.set(asset.assetId, asset);
   return map;
 }
 
-function addOpen(open: Map<string, OpenAlert[]>, alert: OpenAlert): void {
-  const list = open.get(alert.assetId);
-  if (list) list.push(alert);
-  else open.set(alert.assetId, [alert]);
+/** When time alone raises an alert for this asset (the earliest of the checks that can), NaN: never. */
+function raisesAt(checks: readonly RuleCheck[], asset: Asset, now: number): number {
+  let at = Number.NaN;
+  for (const check of checks) {
+    if (check.timeCan !== 'raise' || !check.raisesAt) continue;
+    const t = check.raisesAt(asset);
+    if (t > now && !(t >= at)) at = t;
+  }
+  return at;
 }
 
-function forgetCleared(open: Map<string, OpenAlert[]>, cleared: readonly { id: number; assetId: string }[]): void {
+function addOpen(state: ProfileAlerts, alert: OpenAlert): void {
+  const list = state.open.get(alert.assetId);
+  if (list) list.push(alert);
+  else state.open.set(alert.assetId, [alert]);
+  let assets = state.openByRule.get(alert.rule);
+  if (!assets) state.openByRule.set(alert.rule, (assets = new Set()));
+  assets.add(alert.assetId);
+}
+
+function forgetCleared(state: ProfileAlerts, cleared: readonly { id: number; assetId: string }[]): void {
   for (const { id, assetId } of cleared) {
-    const list = open.get(assetId);
+    const list = state.open.get(assetId);
     if (!list) continue;
-    const kept = list.filter((a) => a.id !== id);
-    if (kept.length === 0) open.delete(assetId);
-    else open.set(assetId, kept);
+    const gone = list.find((a) => a.id === id);
+    if (!gone) continue;
+    const kept = list.filter((a) => a !== gone);
+    if (kept.length === 0) state.open.delete(assetId);
+    else state.open.set(assetId, kept);
+    if (!kept.some((a) => a.rule === gone.rule)) state.openByRule.get(gone.rule)?.delete(assetId);
   }
 }
 

@@ -41,6 +41,11 @@ export interface EvaluationInput {
   unchanged?: UnchangedAssets;
   /** The time of the evaluation (when the list was fetched), ms. */
   now: number;
+  /**
+   * `assets` is only part of the list (the changed assets and those time may affect); the
+   * others keep their alerts, but for the ids that left the list.
+   */
+  partial?: { removed: readonly string[] };
 }
 
 export interface UnchangedAssets {
@@ -193,7 +198,9 @@ export function evaluateAlerts(input: EvaluationInput): Evaluation {
   }
 
   // Alerts of assets that left the list clear with them.
-  if (openSeen < open.size) {
+  if (input.partial) {
+    for (const assetId of input.partial.removed) for (const alert of open.get(assetId) ?? []) clear.push({ id: alert.id, assetId, clearedAt });
+  } else if (openSeen < open.size) {
     const listed = new Set(input.assets.map((asset) => asset.assetId));
     for (const [assetId, alerts] of open) if (!listed.has(assetId)) for (const alert of alerts) clear.push({ id: alert.id, assetId, clearedAt });
   }

@@ -34,6 +34,10 @@ export interface RuleCheck {
   readonly scope: AssetScope;
   /** Sets the time of the next evaluation (checks are kept while the rules stay the same). */
   prepare(now: number): void;
+  /** For a check time can raise: when it will, for this asset as it is (NaN: never). */
+  raisesAt?(asset: Asset): number;
+  /** For a check time can clear: whether it may have, since the previous evaluation. */
+  timeMayClear?(): boolean;
   check(asset: Asset, previous: Asset | undefined, sink: FindingSink): void;
 }
 

@@ -37,6 +37,11 @@ export class StaleCheck implements RuleCheck {
     this.latestStale = new Date(now - this.limitMs).toISOString();
   }
 
+  raisesAt(asset: Asset): number {
+    if (asset.lastUpdate === null || !this.scope.includes(asset)) return Number.NaN;
+    return Date.parse(asset.lastUpdate) + this.limitMs;
+  }
+
   check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
     const text = asset.lastUpdate;
     const latest = this.latestStale;

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AlertRules, Asset, AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
+import type { AlertRecord, AlertRules, Asset, AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
 import { AlertService } from '../../../../src-main/core/alerts/alert-service';
 import { defaultAlertRules } from '../../../../src-main/core/alerts/rules-schema';
 import { AlertRulesStore } from '../../../../src-main/core/alerts/rules-store';
+import { smallChange } from '../../../../src-main/core/handlers/assets';
 import type { DesktopNotification, OfflineStore } from '../../../../src-main/core/ports';
 import { createStoreFactory } from '../../../../src-main/core/store/sqlite-store';
 import { makeTempDir } from '../../../fixtures/store/temp-dir';
@@ -68,18 +69,26 @@ describe('AlertService', () => {
 
   it('checks only what time can change for assets that sent nothing new, and everything when the rules change', () => {
     const h = harness();
-    const fleet = (fuel: number) => [truck(fuel, '2026-03-10T15:00:00.000Z'), asset('thing:2', { fuel: metric(12, '2026-03-10T15:00:00.000Z') }, { at: '2026-03-10T15:00:00.000Z' })];
-    expect(h.service.evaluate(snapshot(fleet(40), '2026-03-10T15:00:10Z')).map((a) => a.assetId)).toEqual(['thing:2']);
+    const fleet = [truck(40, '2026-03-10T15:00:00.000Z'), asset('thing:2', { fuel: metric(12, '2026-03-10T15:00:00.000Z') }, { at: '2026-03-10T15:00:00.000Z' })];
+    let last: AssetSnapshot | null = null;
+    // As the core runs it: each refresh announces what changed since the last list (here nothing).
+    const refresh = (fetchedAt: string): AlertRecord[] => {
+      const next = snapshot(fleet, fetchedAt);
+      if (last) h.service.noteChange(smallChange(last, next)!);
+      last = next;
+      return h.service.evaluate(next);
+    };
+    expect(refresh('2026-03-10T15:00:10Z').map((a) => a.assetId)).toEqual(['thing:2']);
     // Nothing new reported: no alert appears or clears, but time alone makes both stale.
-    const later = h.service.evaluate(snapshot(fleet(40), '2026-03-10T16:00:10Z'));
-    expect(later.map((a) => [a.assetId, a.rule])).toEqual([['thing:1', 'stale'], ['thing:2', 'stale']]);
+    expect(refresh('2026-03-10T15:30:10Z')).toEqual([]);
+    expect(refresh('2026-03-10T16:00:10Z').map((a) => [a.assetId, a.rule])).toEqual([['thing:1', 'stale'], ['thing:2', 'stale']]);
     // A lower threshold is a rules change: the same data is checked again, and thing:2 clears.
     h.service.setRules({ ...h.service.rules(), lowFuel: { ...h.service.rules().lowFuel, belowPercent: 10 } });
-    h.service.evaluate(snapshot(fleet(40), '2026-03-10T16:00:20Z'));
+    refresh('2026-03-10T16:00:20Z');
     expect(h.service.list({ unacknowledgedOnly: false, rule: 'low-fuel' }).alerts[0].clearedAt).toBe('2026-03-10T16:00:20.000Z');
     // A raised threshold raises for an asset whose data did not change.
     h.service.setRules({ ...h.service.rules(), lowFuel: { ...h.service.rules().lowFuel, belowPercent: 50 } });
-    expect(h.service.evaluate(snapshot(fleet(40), '2026-03-10T16:00:30Z')).map((a) => [a.assetId, a.rule])).toEqual([['thing:1', 'low-fuel'], ['thing:2', 'low-fuel']]);
+    expect(refresh('2026-03-10T16:00:30Z').map((a) => [a.assetId, a.rule])).toEqual([['thing:1', 'low-fuel'], ['thing:2', 'low-fuel']]);
   });
 
   it('trusts a change announcement only when it was made against the list last evaluated', () => {

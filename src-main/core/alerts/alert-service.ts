@@ -3,8 +3,10 @@
  * the cache, never offline), keeps the log in the profile's offline store (in memory when
  * the store cannot keep it), and announces new alerts, counts and desktop notifications.
  *
- * The open alerts of a store are read once and then kept in step with every write, so an
- * evaluation of 10,000 assets touches the database only for what changed.
+ * The open alerts of a store are read once and then kept in step with every write, and a
+ * periodic refresh is evaluated in part: the assets its change announcement names, and
+ * those time may affect (a no-report deadline come, working hours begun). A first list,
+ * a rules change or a large change is evaluated whole.
  */
 import type { AlertCounts, AlertList, AlertQuery, AlertRecord, AlertRuleKind, AlertRules, Asset, AssetChange, AssetSnapshot, EventSink } from '../../contract';
 import { FleetError, scrubSecrets } from '../errors';

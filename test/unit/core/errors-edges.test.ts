@@ -97,6 +97,12 @@ describe('mayHoldSecretInJson', () => {
     expect(mayHoldSecretInJson('{"a":"tok\\u002Xescaped-0003"}')).toBe(false);
     expect(JSON.parse('{"a":"tok\\u002Descaped-0003"}').a).toBe('tok-escaped-0003');
   });
+
+  it('accepts short escapes only for the characters JSON has them for', () => {
+    register('tok-short-0005');
+    expect(mayHoldSecretInJson('{"a":"tok\\undefinedshort-0005"}')).toBe(false);
+    expect(mayHoldSecretInJson('{"a":"tok\\-short-0005"}')).toBe(false);
+  });
 });
 
 describe('scrubSecrets', () => {

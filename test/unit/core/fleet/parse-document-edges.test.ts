@@ -68,6 +68,13 @@ describe('parseFleetDocument: XML', () => {
 
   it('takes the first element of a repeated root, and an empty root as empty', () => {
     expect(parseFleetDocument('<Fleet>text only</Fleet>').root).toEqual({});
+    expect(parseFleetDocument('<Fleet>a</Fleet><Fleet><A>1</A></Fleet>').root).toEqual({ A: '1' });
+  });
+
+  it('names the root element, not stray text before it', () => {
+    const doc = parseFleetDocument('<!-- note -->stray<Fleet><A>1</A></Fleet>');
+    expect(doc.rootName).toBe('Fleet');
+    expect(doc.root).toEqual({ A: '1' });
   });
 
   it('explains why a DOCTYPE with a body is refused', () => {

@@ -50,6 +50,7 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('   ', NOW)).toBeNull();
     expect(parseRetryAfter('soon', NOW)).toBeNull();
     expect(parseRetryAfter('5s', NOW)).toBeNull();
+    expect(parseRetryAfter('x5', NOW)).toBeNull();
   });
 });
 

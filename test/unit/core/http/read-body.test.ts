@@ -66,6 +66,10 @@ describe('readBody', () => {
     expect(await readBody(streamed(['abcdefgh'], { 'content-length': '8' }).res, { maxBytes: 6, past: 'cut' })).toBe('abcdef');
   });
 
+  it('refuses an over-long announced answer that has no body stream', async () => {
+    await failure(readBody(new Response(null, { status: 200, headers: { 'content-length': '100' } }), { maxBytes: 6, past: 'fail', endpoint: '/x' }));
+  });
+
   it('reads an answer without a body as empty text', async () => {
     expect(await readBody(new Response(null, { status: 204 }), { maxBytes: 6, past: 'fail', endpoint: '/x' })).toBe('');
   });

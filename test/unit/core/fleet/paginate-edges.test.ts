@@ -185,3 +185,65 @@ describe('where a walk ends', () => {
     expect(f.urls()).toEqual([1, 2, 3].map(pageUrl));
   });
 });
+
+describe('more walk edges', () => {
+  it('fails a numbered walk that reaches the limit with nothing in flight', async () => {
+    const f = feed((url) => ({ body: units(url) }));
+    await failure(paginate({ http: f.http, pageUrl, parse, maxPages: 1 }));
+    expect(f.urls()).toEqual([pageUrl(1)]);
+  });
+
+  it('does not ask page 1 again when counting on from page 0', async () => {
+    const f = feed((url) => (url === pageUrl(1) ? { body: '{"Equipment":[]}' } : url === pageUrl(0) ? { body: units('zero') } : undefined));
+    const result = await paginate({ http: f.http, pageUrl, parse });
+    expect(result.pages).toBe(1);
+    expect(f.urls()).toEqual([pageUrl(1), pageUrl(0)]);
+    expect(result.requested).toEqual([pageUrl(1), pageUrl(0)]);
+  });
+
+  it('ends at a next link that is no address', async () => {
+    const f = feed(() => ({ body: units('a', { next: 'http://[bad' }) }));
+    const result = await paginate({ http: f.http, firstUrl: `${BASE}/a`, parse });
+    expect(result).toEqual({ pages: 1, requested: [`${BASE}/a`], notice: null });
+  });
+
+  it('reports no last page when the links name none', async () => {
+    const progress: PaginateProgress[] = [];
+    const f = feed((url) => (url === `${BASE}/a` ? { body: units('a', { next: `${BASE}/b` }) } : url === `${BASE}/b` ? { body: units('b') } : undefined));
+    await paginate({ http: f.http, pageUrl, firstUrl: `${BASE}/a`, parse, onProgress: (p) => progress.push(p) });
+    expect(progress.map((p) => p.lastPage)).toEqual([null, null]);
+  });
+
+  it('follows a next link that is not the next number even when the last page is numbered', async () => {
+    const f = feed((url) => {
+      if (url === pageUrl(1)) return { body: units('1', { self: url, next: `${BASE}/cursor-x`, last: pageUrl(3) }) };
+      if (url === `${BASE}/cursor-x`) return { body: units('2') };
+      return undefined;
+    });
+    await paginate({ http: f.http, pageUrl, parse });
+    expect(f.urls()[1]).toBe(`${BASE}/cursor-x`);
+  });
+
+  it('counts on by number after numbered next links stop, and not after a cursor link', async () => {
+    const numbered = feed((url) => {
+      if (url === pageUrl(1)) return { body: units('1', { next: pageUrl(2) }) };
+      if (url === pageUrl(2)) return { body: units('2') };
+      if (url === pageUrl(3)) return { body: units('3') };
+      return { body: '{"Equipment":[]}' };
+    });
+    expect((await paginate({ http: numbered.http, pageUrl, parse })).pages).toBe(3);
+    const cursor = feed((url) => {
+      if (url === pageUrl(1)) return { body: units('1', { next: `${BASE}/cursor-x` }) };
+      if (url === `${BASE}/cursor-x`) return { body: units('2') };
+      return { body: units(url) };
+    });
+    expect((await paginate({ http: cursor.http, pageUrl, parse })).pages).toBe(2);
+    expect(cursor.urls()).toEqual([pageUrl(1), `${BASE}/cursor-x`]);
+  });
+
+  it('stops when next names the address the page came from after a redirect', async () => {
+    const f = feed((url) => (url === `${BASE}/a` ? { body: units('a', { self: `${BASE}/c`, next: `${BASE}/b` }), url: `${BASE}/b` } : { body: units(url) }));
+    await paginate({ http: f.http, firstUrl: `${BASE}/a`, parse });
+    expect(f.urls()).toEqual([`${BASE}/a`]);
+  });
+});

@@ -59,7 +59,7 @@ export const MAX_TILE_BYTES = 1024 * 1024;
 export const UNREACHABLE_PAUSE_MS = 15_000;
 /** Requests to one tile server at once (the rest wait their turn). */
 export const MAX_PARALLEL_FETCHES = 4;
-export const DEMO_ATTRIBUTION = 'Fleet Desk demo map (simulated roads and places)';
+export const DEMO_ATTRIBUTION = 'Fleet Desk demo map (simulated)';
 
 interface Source {
   kind: BaseMap['kind'];

@@ -60,7 +60,7 @@ export const MARKER_STATE_LABEL: Record<MarkerState, string> = {
 
 /** The legend's words for each mark (a sentence a newcomer reads once). */
 export const MARKER_LEGEND: Record<MarkerState, string> = {
-  issue: 'Flagged value (out of range or unreadable)',
+  issue: 'Flagged value (out of range)',
   stale: 'No recent report (stale)',
   moving: 'Moving, arrow points where it heads',
   on: 'Parked, ignition on',

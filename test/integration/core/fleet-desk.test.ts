@@ -65,4 +65,15 @@ describe('createFleetDesk (built-in demo)', () => {
     const cached = await core.handlers['assets:get']();
     expect(cached?.assets).toHaveLength(25);
   });
+
+  it('announces the base map when the active profile or the tile settings change', async () => {
+    const lastBase = () => events.filter((e) => e.name === 'map:base').at(-1)?.payload as { kind: string; host: string } | undefined;
+    const saved = await core.handlers['profiles:save']({ name: 'North', baseUrl: 'https://fleet.example/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '' });
+    await core.handlers['profiles:switch'](saved.id);
+    expect(lastBase()).toMatchObject({ kind: 'server', host: 'tile.openstreetmap.org' });
+    await core.handlers['settings:set']({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', tileAttribution: 'Example' });
+    expect(lastBase()).toMatchObject({ kind: 'server', host: 'tiles.example' });
+    await core.handlers['profiles:switch']('demo');
+    expect(lastBase()).toMatchObject({ kind: 'demo', host: '' });
+  });
 });

@@ -118,11 +118,12 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   let store: OfflineStore = stores.open(auth.profiles.activeId);
   const http = createHttpClient(auth.activeTokenSource, httpTimeoutMs ? { defaultTimeoutMs: httpTimeoutMs } : {});
 
+  const alertRules = new AlertRulesStore(userDataDir);
   const alerts = new AlertService({
     profileId: () => auth.profiles.activeId,
     demo: () => auth.profiles.activeId === 'demo',
     store: () => store,
-    rules: new AlertRulesStore(userDataDir),
+    rules: alertRules,
     emit,
     notify: platform.notify ? (n) => platform.notify?.(n) : undefined,
     now,
@@ -202,6 +203,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
         alerts.announceCounts();
       }
     },
+    forgetProfile: (profileId) => alertRules.remove(profileId),
     onActiveProfileChanged: switchProfile,
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import type { AlertRules } from '../../contract';
@@ -57,6 +57,13 @@ export class AlertRulesStore {
     this.cache.set(profileId, rules);
     this.notices.delete(profileId);
     return structuredClone(rules);
+  }
+
+  /** Forgets a deleted profile's rules, so a later profile never inherits them. */
+  remove(profileId: string): void {
+    this.cache.delete(profileId);
+    this.notices.delete(profileId);
+    rmSync(this.fileOf(profileId), { force: true });
   }
 
   private fileOf(profileId: string): string {

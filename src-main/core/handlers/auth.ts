@@ -32,6 +32,8 @@ export interface AuthHandlerDeps {
   endpointFor(profileId: string): Promise<TokenEndpoint | null>;
   /** Deletes a profile's offline database (StoreFactory.remove). */
   removeOfflineData?: (profileId: string) => void | Promise<void>;
+  /** Deletes what else belongs to a deleted profile (its alert rules). */
+  forgetProfile?: (profileId: string) => void | Promise<void>;
   /** Told after the active profile changed (switch, or deletion of the active one). */
   onActiveProfileChanged?: (profileId: string) => void | Promise<void>;
   /** For "Test connection" and pasted tokens (tests); default global fetch. */
@@ -94,6 +96,7 @@ export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChan
       const state = await profiles.delete(pid);
       sessions.drop(pid);
       await deps.removeOfflineData?.(pid);
+      await deps.forgetProfile?.(pid);
       await activeChanged(before);
       return state;
     },

@@ -80,3 +80,14 @@ describe('AlertRulesStore', () => {
     expect(store.notice('south')).toMatch(/could not be read/);
   });
 });
+
+describe('a deleted profile', () => {
+  it('leaves no rules behind for a later profile of the same id', () => {
+    const store = new AlertRulesStore(dir);
+    const changed = { ...defaultAlertRules(), quiet: true };
+    store.set('p-gone', changed);
+    store.remove('p-gone');
+    expect(store.get('p-gone', { demo: false }).quiet).toBe(false);
+    expect(new AlertRulesStore(dir).get('p-gone', { demo: false }).quiet).toBe(false);
+  });
+});

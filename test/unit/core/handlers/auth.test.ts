@@ -27,6 +27,7 @@ let auth: AuthModule;
 let vault: ReturnType<typeof fakeVault>;
 let events: { name: EventChannel; payload: unknown }[];
 let removed: string[];
+let forgotten: string[];
 let activated: string[];
 let probeCalls: { url: string; auth?: string }[];
 let probeStatus: number;
@@ -61,6 +62,9 @@ function handlers(extra: { signInTimeoutMs?: number; fetch?: FetchLike } = {}) {
     removeOfflineData: (id) => {
       removed.push(id);
     },
+    forgetProfile: (id) => {
+      forgotten.push(id);
+    },
     onActiveProfileChanged: (id) => {
       activated.push(id);
     },
@@ -86,6 +90,7 @@ beforeEach(async () => {
   auth = await createAuthModule({ userDataDir: dir, demo, env: {}, vault });
   events = [];
   removed = [];
+  forgotten = [];
   activated = [];
   probeCalls = [];
   probeStatus = 200;
@@ -132,6 +137,7 @@ describe('auth handlers: profiles', () => {
     expect(after.activeId).toBe('demo');
     expect(activated).toEqual([saved.id, 'demo']);
     expect(removed).toEqual([saved.id]);
+    expect(forgotten).toEqual([saved.id]);
     expect(events.filter((e) => e.name === 'profiles:changed').length).toBeGreaterThanOrEqual(3);
   });
 
@@ -169,6 +175,8 @@ describe('auth handlers: tokens', () => {
     await auth.seedToken('demo', 'seeded-token-2');
     await h['auth:signOut']('demo', false);
     expect(removed).toEqual(['demo']);
+    // Signing out is not deleting: the profile keeps its alert rules.
+    expect(forgotten).toEqual([]);
     expect(auth.profiles.list().profiles[0].signedIn).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
  * these pin the edges a careless change would move).
  */
 import { describe, expect, it } from 'vitest';
-import { hostAllowed, newSecret, originAllowed, secretFromProtocols, secretMatches, webShellCsp } from '../../../src-main/web/security';
+import { createHmac } from 'node:crypto';
+import { hostAllowed, newSecret, originAllowed, secretFromProtocols, secretMatches, tileKeyFor, webShellCsp } from '../../../src-main/web/security';
 
 describe('secretMatches', () => {
   it('accepts the exact secret only', () => {
@@ -32,6 +33,15 @@ describe('secretMatches', () => {
     const a = newSecret();
     expect(a).toMatch(/^[0-9a-f]{64}$/);
     expect(newSecret()).not.toBe(a);
+  });
+});
+
+describe('tileKeyFor', () => {
+  it('is an HMAC-SHA256 of a fixed label under the secret: not the secret, and new with each secret', () => {
+    const secret = 'a'.repeat(64);
+    expect(tileKeyFor(secret)).toBe(createHmac('sha256', secret).update('fleet-desk map tiles').digest('hex'));
+    expect(tileKeyFor(secret)).not.toContain(secret);
+    expect(tileKeyFor('b'.repeat(64))).not.toBe(tileKeyFor(secret));
   });
 });
 

@@ -98,18 +98,21 @@ describe('web shell request bodies', () => {
     expect(answers.size).toBe(1); // all four read as "no args"
   });
 
-  it('names the JSON type a call must send, whatever the case', async () => {
-    expect((await post('/api/invoke/app:info', '{"args":[]}', { 'content-type': 'Application/JSON; charset=utf-8' })).status).toBe(200);
+  it('names the JSON type a call must send, whatever the case, and answers uncached', async () => {
+    const ok = await post('/api/invoke/app:info', '{"args":[]}', { 'content-type': 'Application/JSON; charset=utf-8' });
+    expect(ok.status).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+    expect((await post('/api/invoke/app:info', '{"args":[]}', { 'content-type': 'text/x-application/json' })).status).toBe(415);
     const reply = await post('/api/invoke/app:info', '{"args":[]}', { 'content-type': 'text/json' });
     expect(reply.status).toBe(415);
-    expect(JSON.parse(reply.body).error.kind).toBe('invalid-argument');
+    expect(JSON.parse(reply.body).error).toEqual({ kind: 'invalid-argument', message: 'Fleet Desk calls must send JSON.' });
   });
 
   it('tells a GET to an API call to use POST', async () => {
     const reply = await send(shell, '/api/invoke/app:info', { headers: { 'x-fleet-secret': SECRET } });
     expect(reply.status).toBe(405);
     expect(reply.headers.allow).toBe('POST');
-    expect(JSON.parse(reply.body).error.kind).toBe('bad-request');
+    expect(JSON.parse(reply.body).error).toEqual({ kind: 'bad-request', message: 'Fleet Desk calls use POST.' });
   });
 });
 
@@ -150,7 +153,17 @@ describe('web shell paths', () => {
       const reply = await send(shell, '/', { method, headers: { 'x-fleet-secret': SECRET } });
       expect(reply.status, method).toBe(405);
       expect(reply.headers.allow, method).toBe('GET, HEAD');
+      expect(reply.headers['content-type'], method).toBe('text/plain; charset=utf-8');
+      expect(reply.body, method).toBe('Method not allowed');
     }
+    const missing = await send(shell, '/nothing-here.js');
+    expect(missing.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing.body).toBe('Not found');
+  });
+
+  it('prints the page address with the secret in the fragment, on 127.0.0.1', () => {
+    expect(shell.url).toBe(`http://127.0.0.1:${shell.port}/#secret=${SECRET}`);
   });
 
   it('sends the safety headers with every file, and no frame policy with non-pages', async () => {

@@ -15,3 +15,9 @@ describe('userDataOverride', () => {
     expect(() => userDataOverride({ FLEET_USER_DATA: value })).toThrow(/^FLEET_USER_DATA must be an absolute folder path/);
   });
 });
+
+describe('userDataOverride refusal', () => {
+  it('is an invalid-argument error naming the value', () => {
+    expect(() => userDataOverride({ FLEET_USER_DATA: 'relative/dir' })).toThrow(expect.objectContaining({ kind: 'invalid-argument', message: expect.stringContaining('"relative/dir"') }));
+  });
+});

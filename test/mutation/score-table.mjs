@@ -1,12 +1,14 @@
 // Turns Stryker's JSON report into a per-module markdown table (for the README).
-// Usage: node test/mutation/score-table.mjs [report.json]   (default: reports/mutation/mutation.json)
-// Writes the table to stdout and to reports/mutation/scores.md.
+// Usage: node test/mutation/score-table.mjs [report.json …]   (default: reports/mutation/mutation.json)
+// Several reports (runs over different modules) are read as one. Writes the table to
+// stdout and to reports/mutation/scores.md.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-const reportPath = process.argv[2] ?? 'reports/mutation/mutation.json';
+const reportPaths = process.argv.length > 2 ? process.argv.slice(2) : ['reports/mutation/mutation.json'];
 const outPath = 'reports/mutation/scores.md';
-const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+const report = { files: {} };
+for (const path of reportPaths) Object.assign(report.files, JSON.parse(readFileSync(path, 'utf8')).files);
 
 // Stryker's mutation score: detected / (detected + undetected). Mutants that do not
 // compile or are ignored count for neither side.

@@ -90,9 +90,11 @@ test('no contract message, renderer file or shell output carries the token; embe
   await expect(embedPanel(page).frameLocator('iframe').locator('.leaflet-container')).toBeVisible();
   await assetRows(page).nth(0).click();
   await assetRows(page).nth(2).click({ modifiers: ['Control'] });
-  await page.getByRole('button', { name: /Map of selection/ }).click();
+  // Two assets selected: the details pane shows the selection summary with its map button.
+  await page.getByRole('button', { name: /map of selection/i }).click();
   await expect(embedPanel(page).getByRole('heading', { name: 'Map of 2 selected assets' })).toBeVisible();
   await expect(embedPanel(page).frameLocator('iframe').locator('.leaflet-container')).toBeVisible();
+  await assetRows(page).nth(2).click(); // one asset again: its details offer the trail
   await page.getByRole('button', { name: 'Show trail (24 h)' }).click();
 
   // The embedded page is another origin: it can neither touch the app's window nor call its server.

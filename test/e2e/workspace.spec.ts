@@ -111,7 +111,9 @@ async function clickSomeUnselectedMarker(page: Page, notId: string): Promise<str
     const dots = pointMarkers(page).locator(`:scope:not(.selected)`);
     for (const dot of await dots.all()) {
       // Markers may overlap: click the centre of one and take the id of whatever marker is on top there.
-      const box = await dot.boundingBox();
+      // The map re-clusters as the fleet moves, so a marker listed a moment ago may be gone:
+      // skip it rather than wait for it.
+      const box = await dot.boundingBox({ timeout: 2_000 }).catch(() => null);
       if (!box) continue;
       const x = box.x + box.width / 2;
       const y = box.y + box.height / 2;

@@ -246,4 +246,22 @@ describe('more walk edges', () => {
     await paginate({ http: f.http, firstUrl: `${BASE}/a`, parse });
     expect(f.urls()).toEqual([`${BASE}/a`]);
   });
+
+  it('stops a numbered walk at a page whose next link names itself, without a self link', async () => {
+    const f = feed((url) => {
+      const n = Number(url.slice(BASE.length + 1));
+      return { body: units(url, n === 3 ? { next: url } : {}) };
+    });
+    expect((await paginate({ http: f.http, pageUrl, parse })).pages).toBe(3);
+  });
+
+  it('takes a last link for a page number only when it is built like the numbered pages', async () => {
+    for (const last of [`${BASE}/last`, 'https://aemp.test/api/v2/Other/12']) {
+      const progress: PaginateProgress[] = [];
+      const f = feed((url) => (url === pageUrl(1) ? { body: units('1', { self: url, next: pageUrl(2), last }) } : url === pageUrl(2) ? { body: units('2') } : undefined));
+      const result = await paginate({ http: f.http, pageUrl, parse, onProgress: (p) => progress.push(p) });
+      expect(result.pages, last).toBe(2);
+      expect(progress.every((p) => p.lastPage === null), last).toBe(true);
+    }
+  });
 });

@@ -46,6 +46,7 @@ async function expectWhole(page: Page, what: string): Promise<void> {
   expect(report.checked.headerCells, `${what}: header cells checked`).toBeGreaterThan(1);
   expect(report.checked.rowCells, `${what}: row cells checked`).toBeGreaterThan(10);
   expect(report.checked.barItems, `${what}: top bar and status bar items checked`).toBeGreaterThan(8);
+  expect(report.checked.mapControls, `${what}: map controls checked`).toBeGreaterThan(4);
   expect(report.problems, what).toEqual([]);
 }
 

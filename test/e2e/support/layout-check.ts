@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 export interface LayoutReport {
   problems: string[];
   /** How many boxes were checked (so a check that found nothing to check is visible). */
-  checked: { chips: number; headerCells: number; rowCells: number; barItems: number };
+  checked: { chips: number; headerCells: number; rowCells: number; barItems: number; mapControls: number };
   /** The list scrolls sideways (its columns need more than the pane has). */
   listScrollsSideways: boolean;
 }
@@ -33,7 +33,8 @@ export async function checkAssetListLayout(page: Page): Promise<LayoutReport> {
         if (h.offsetParent === null && style.position !== 'fixed' && style.position !== 'sticky') continue;
         if (h.scrollWidth > h.clientWidth + TOLERANCE) problems.push(`${what}: ${label(h)} is cut sideways (${h.scrollWidth}px of text in ${h.clientWidth}px)`);
         // Vertical cuts only where the box hides its overflow (a line clamp, an ellipsis box).
-        if (style.overflowY !== 'visible' && h.scrollHeight > h.clientHeight + TOLERANCE) problems.push(`${what}: ${label(h)} is cut off below (${h.scrollHeight}px in ${h.clientHeight}px)`);
+        // A box that scrolls (overflow auto/scroll) keeps its content reachable: not a cut.
+        if ((style.overflowY === 'hidden' || style.overflowY === 'clip') && h.scrollHeight > h.clientHeight + TOLERANCE) problems.push(`${what}: ${label(h)} is cut off below (${h.scrollHeight}px in ${h.clientHeight}px)`);
       }
     }
 
@@ -106,9 +107,15 @@ export async function checkAssetListLayout(page: Page): Promise<LayoutReport> {
       noneOverlap(items, 'bar');
     }
     if (barItems === 0) problems.push('no top bar or status bar found');
+
+    // The map's own controls (zoom, toolbar, count, legend): whole and apart from each other.
+    const map = document.querySelector('section[aria-label="Map of assets"]');
+    const controls = map ? [...map.querySelectorAll('.leaflet-control-zoom, .tools > *, .legend')].filter((el) => (el as HTMLElement).offsetParent !== null) : [];
+    for (const control of controls) cut(control, 'map control');
+    noneOverlap(controls, 'map controls');
     return {
       problems,
-      checked: { chips: chips.length, headerCells: headerCells.length, rowCells, barItems },
+      checked: { chips: chips.length, headerCells: headerCells.length, rowCells, barItems, mapControls: controls.length },
       listScrollsSideways: !!scroller && scroller.scrollWidth > scroller.clientWidth + TOLERANCE,
     };
   });

@@ -52,7 +52,9 @@ export default {
     // Content Security Policy.
     'src-main/core/csp.ts',
     // Renderer: Leaflet popups, tooltips and markers built from nodes.
-    'src-renderer/src/lib/map/*.ts',
+    'src-renderer/src/lib/map/popup.ts',
+    'src-renderer/src/lib/map/markers.ts',
+    'src-renderer/src/lib/map/marker-elements.ts',
   ],
   // Not needed to run the unit and dom tests; keeps the sandbox copy small.
   ignorePatterns: ['/out', '/dist', '/.tmp', '/test-results', '/playwright-report', '/coverage', '/test/e2e', '/test/bench/results'],

@@ -20,7 +20,7 @@ let info: AppInfo;
 let profiles: ProfilesState;
 
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   info = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
   profiles = { profiles: [profile('demo', 'Demo service'), profile('p-north', 'North yard <Ogden>')], activeId: 'demo' };
   bridge = new FakeBridge()

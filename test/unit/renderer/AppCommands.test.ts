@@ -14,7 +14,7 @@ vi.hoisted(() => {
 let bridge: FakeBridge;
 
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   bridge = new FakeBridge()
     .handle('app:info', () => ({ shell: 'electron', version: '0.1.0', platform: 'linux', demo: true }))
     .handle('settings:get', () => DEFAULT_SETTINGS)

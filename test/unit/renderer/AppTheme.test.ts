@@ -16,7 +16,7 @@ let bridge: FakeBridge;
 let settings: Settings;
 
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', class { observe() {} disconnect() {} });
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   localStorage.clear();
   delete document.documentElement.dataset.theme;
   settings = { ...DEFAULT_SETTINGS, theme: 'dark' };

@@ -27,6 +27,8 @@ function noStaticCsp(): Plugin {
 // core; runtime dependencies stay external), the sandboxed preload (CommonJS, as
 // sandboxed preloads require), and the renderer (Svelte; renderer-only libraries such
 // as Leaflet are bundled here and never reach the main bundle).
+const CONTRACT = resolve(__dirname, 'src-main/contract/index.ts');
+
 export default defineConfig({
   main: {
     build: {
@@ -50,6 +52,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
+    // The renderer reaches the main side's code only through the contract (lint zones in eslint.config.js).
+    resolve: { alias: { '@contract': CONTRACT } },
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },

@@ -27,10 +27,10 @@ export default {
     'src-main/core/http/*.ts',
     'src-main/core/limits.ts',
     // Pagination and the parsers of service answers.
-    'src-main/core/fleet/paginate.ts',
-    'src-main/core/fleet/links.ts',
-    'src-main/core/fleet/parse-document.ts',
-    'src-main/core/fleet/parse-fleet.ts',
+    'src-main/core/aemp/paginate.ts',
+    'src-main/core/aemp/links.ts',
+    'src-main/core/aemp/parse-document.ts',
+    'src-main/core/aemp/parse-aemp.ts',
     'src-main/core/assets/asset-schema.ts',
     // Secret scrubbing.
     'src-main/core/errors.ts',

@@ -5,10 +5,14 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 // Three projects: `unit` (plain Node: core, shells with vi.mock('electron'), demo),
 // `dom` (Svelte components and renderer state in jsdom) and `integration` (the core
 // against the demo service over real HTTP on 127.0.0.1).
+// The renderer imports the contract through this alias (as in electron.vite.config.ts).
+const alias = { '@contract': resolve(__dirname, 'src-main/contract/index.ts') };
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias },
         test: {
           name: 'unit',
           environment: 'node',
@@ -18,7 +22,7 @@ export default defineConfig({
       },
       {
         plugins: [svelte({ configFile: resolve(__dirname, 'svelte.config.js') })],
-        resolve: { conditions: ['browser'] },
+        resolve: { conditions: ['browser'], alias },
         test: {
           name: 'dom',
           environment: 'jsdom',
@@ -37,6 +41,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'integration',
           environment: 'node',

@@ -14,7 +14,7 @@ import { FleetError, scrubSecrets } from './errors';
 import { createAlertHandlers } from './handlers/alerts';
 import { createAssetHandlers, refreshAssets } from './handlers/assets';
 import { createAuthHandlers } from './handlers/auth';
-import { createFleetHandlers } from './handlers/fleet';
+import { createAempHandlers } from './handlers/aemp';
 import { createOfflineHandlers } from './handlers/offline';
 import { createSettingsHandlers } from './handlers/settings';
 import { createHttpClient } from './http/http-client';
@@ -220,7 +220,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     }),
     ...authHandlers,
     ...createOfflineHandlers(ctx),
-    ...createFleetHandlers(ctx),
+    ...createAempHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
     'map:base': async () => tiles.baseMap(),
     'app:info': async (): Promise<AppInfo> => ({

@@ -2,7 +2,7 @@ import type { Metric } from '../contract';
 import { metricsFor, metricsJsonFor } from './asset-metrics';
 import { focusView, type EmbedSigner } from './embed/signer';
 import type { SeededRandom } from './prng';
-import type { FleetSimulation, UnitDescriptor } from './sim';
+import type { FleetSimulation, EquipmentDescriptor } from './sim';
 
 /** Embed URLs in the list are re-signed this often, so each stays openable for 55–60 minutes. */
 const URL_WINDOW_MS = 5 * 60_000;
@@ -67,7 +67,7 @@ export class AssetListRenderer {
     return this.heads;
   }
 
-  private head(unit: UnitDescriptor, signedAt: number): string {
+  private head(unit: EquipmentDescriptor, signedAt: number): string {
     const base: Record<string, unknown> = { assetId: unit.assetId, type: unit.type, name: unit.name };
     if (unit.type === 'thing') {
       base.serialNumber = unit.serialNumber ?? '';

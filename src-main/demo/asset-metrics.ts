@@ -1,5 +1,5 @@
 import type { Metric } from '../contract';
-import type { UnitDescriptor, UnitState } from './sim';
+import type { EquipmentDescriptor, EquipmentState } from './sim';
 
 function iso(ms: number, fractional: boolean): string {
   const text = new Date(ms).toISOString();
@@ -27,7 +27,7 @@ const num = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
  * Written directly as text: for 50 000 assets this is several times faster than
  * building objects and stringifying them. Metric names and sources need no escaping.
  */
-export function metricsJsonFor(unit: UnitDescriptor, state: UnitState): string {
+export function metricsJsonFor(unit: EquipmentDescriptor, state: EquipmentState): string {
   if (!unit.hasMetrics) return 'null';
   const parts: string[] = [];
   // Most metrics of one report share a handful of timestamps: format each once.
@@ -78,6 +78,6 @@ export function metricsJsonFor(unit: UnitDescriptor, state: UnitState): string {
 }
 
 /** The same metrics as objects (used where single fields get corrupted on purpose). */
-export function metricsFor(unit: UnitDescriptor, state: UnitState): Record<string, Metric> | null {
+export function metricsFor(unit: EquipmentDescriptor, state: EquipmentState): Record<string, Metric> | null {
   return JSON.parse(metricsJsonFor(unit, state)) as Record<string, Metric> | null;
 }

@@ -7,7 +7,7 @@
  * depots and job sites the simulation uses, and the haul roads its trucks drive on.
  */
 import type { FleetSimulation } from './sim';
-import { DEPOTS, type UnitDescriptor } from './sim/units';
+import { DEPOTS, type EquipmentDescriptor } from './sim/equipment';
 
 /** [latitude, longitude] in degrees. */
 export type LatLng = readonly [number, number];
@@ -191,7 +191,7 @@ const KM_PER_DEG_LAT = 111.32;
 export const MAX_HAUL_LOOPS = 400;
 
 /** The loop of a moving unit: the circle through its depot that sim/state.ts drives it around. */
-export function haulLoop(unit: UnitDescriptor): HaulLoop | null {
+export function haulLoop(unit: EquipmentDescriptor): HaulLoop | null {
   if (unit.loopRadiusKm <= 0.5) return null; // excavators and compactors stay on their site
   const kmPerDegLng = KM_PER_DEG_LAT * Math.cos((unit.depotLat * Math.PI) / 180);
   return {
@@ -202,7 +202,7 @@ export function haulLoop(unit: UnitDescriptor): HaulLoop | null {
   };
 }
 
-export function haulLoops(units: readonly UnitDescriptor[]): HaulLoop[] {
+export function haulLoops(units: readonly EquipmentDescriptor[]): HaulLoop[] {
   const loops: HaulLoop[] = [];
   for (const unit of units) {
     if (loops.length >= MAX_HAUL_LOOPS) break;
@@ -221,7 +221,7 @@ export interface JobSite {
 
 export const MAX_SITES = 200;
 
-export function jobSites(units: readonly UnitDescriptor[]): JobSite[] {
+export function jobSites(units: readonly EquipmentDescriptor[]): JobSite[] {
   const sites: JobSite[] = [];
   for (const unit of units) {
     if (sites.length >= MAX_SITES) break;

@@ -31,7 +31,7 @@ export function menuTemplate(send: (command: MenuCommand) => void, isMac: boolea
         command('Focus search', 'focus-search', 'CmdOrCtrl+F'),
         { type: 'separator' },
         command('Assets', 'show-assets', 'CmdOrCtrl+1'),
-        command('Fleet', 'show-fleet', 'CmdOrCtrl+2'),
+        command('Fleet', 'show-aemp', 'CmdOrCtrl+2'),
         { type: 'separator' },
         { role: 'reload', accelerator: 'CmdOrCtrl+Shift+R' },
         { type: 'separator' },

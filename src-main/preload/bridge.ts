@@ -1,18 +1,18 @@
 /**
- * `window.fleet` in Electron, built over ipcRenderer. Only `invoke` and `on` are
+ * `window.fleetDesk` in Electron, built over ipcRenderer. Only `invoke` and `on` are
  * exposed; channel and event names are checked against the contract's tables, and the
  * raw IPC event never reaches the page.
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../contract';
 import { EVENT_IPC, INVOKE_IPC } from '../core/ipc/channels';
-import type { EventChannel, FleetBridge, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Result } from '../contract';
+import type { EventChannel, Bridge, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Result } from '../contract';
 
 
 const invokeChannels: ReadonlySet<string> = new Set(INVOKE_CHANNELS);
 const eventChannels: ReadonlySet<string> = new Set(EVENT_CHANNELS);
 
-export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>): FleetBridge {
+export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>): Bridge {
   return {
     async invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>> {
       if (typeof channel !== 'string' || !invokeChannels.has(channel)) {

@@ -1,5 +1,5 @@
-/** The sandboxed preload: exposes `window.fleet` (invoke/on) and nothing else. */
+/** The sandboxed preload: exposes `window.fleetDesk` (invoke/on) and nothing else. */
 import { contextBridge, ipcRenderer } from 'electron';
 import { createPreloadBridge } from './bridge';
 
-contextBridge.exposeInMainWorld('fleet', createPreloadBridge(ipcRenderer));
+contextBridge.exposeInMainWorld('fleetDesk', createPreloadBridge(ipcRenderer));

@@ -13,7 +13,7 @@ import type { AlertRules, AssetSnapshot, FleetEvents } from '../../src-main/cont
 import { AlertService } from '../../src-main/core/alerts/alert-service';
 import { defaultAlertRules } from '../../src-main/core/alerts/rules-schema';
 import { AlertRulesStore } from '../../src-main/core/alerts/rules-store';
-import { FleetClient } from '../../src-main/core/fleet/fleet-client';
+import { AempClient } from '../../src-main/core/aemp/aemp-client';
 import { refreshAssets } from '../../src-main/core/handlers/assets';
 import { createHttpClient, pinTokenSource } from '../../src-main/core/http/http-client';
 import type { CoreContext, HttpResponse, OfflineStore } from '../../src-main/core/ports';
@@ -26,7 +26,7 @@ export const BENCH_CLOCK_MS = Date.UTC(2026, 10, 20, 14, 0, 0);
 const PROFILE = 'bench';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const AEMP_LATENCY_MS = 50;
-/** Requests the AEMP pagination keeps in flight (see core/fleet/paginate.ts). */
+/** Requests the AEMP pagination keeps in flight (see core/aemp/paginate.ts). */
 export const AEMP_REQUESTS_IN_FLIGHT = 2;
 
 export interface CoreRun {
@@ -211,11 +211,11 @@ export async function measureAempRun(assetCount: number): Promise<AempRun> {
   const demo = await startDemoProcess(['--assets', String(assetCount), '--page-size', '100', '--latency-ms', String(AEMP_LATENCY_MS)]);
   try {
     const http = createHttpClient(pinTokenSource({ getToken: async () => demo.token, handleUnauthorized: async () => false }, [demo.aempUrl]));
-    const client = new FleetClient(http, demo.aempUrl);
+    const client = new AempClient(http, demo.aempUrl);
     // One page first, so the service has built its fleet before the clock starts.
-    await http.get({ url: client.fleetPageUrl('2.0', 1), accept: 'application/json' });
+    await http.get({ url: client.aempPageUrl('2.0', 1), accept: 'application/json' });
     const start = performance.now();
-    const listing = await client.listFleet('2.0');
+    const listing = await client.listEquipment('2.0');
     const ms = since(start);
     const floorMs = (listing.pages * AEMP_LATENCY_MS) / AEMP_REQUESTS_IN_FLIGHT;
     return { ms, pages: listing.pages, units: listing.equipment.length, floorMs };

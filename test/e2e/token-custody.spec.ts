@@ -152,7 +152,7 @@ test('no contract message, renderer file or shell output carries the token; embe
   // The session really went through the contract and the events socket.
   expect(recorded.some((r) => r.what.includes('/api/invoke/assets:refresh'))).toBe(true);
   expect(recorded.some((r) => r.what.includes('/api/invoke/embed:open'))).toBe(true);
-  expect(recorded.some((r) => r.what.includes('/api/invoke/fleet:history'))).toBe(true);
+  expect(recorded.some((r) => r.what.includes('/api/invoke/aemp:history'))).toBe(true);
   expect(recorded.some((r) => r.what.includes('/api/invoke/export:assetsCsv'))).toBe(true);
   expect(recorded.some((r) => r.what === 'ws in')).toBe(true);
   // Bodies were really captured (so a token in one would have been seen).

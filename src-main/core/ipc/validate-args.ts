@@ -267,13 +267,13 @@ const ARGUMENTS: { [C in InvokeChannel]: ArgSpec } = {
     ['asset ids', assetIds(0)],
     ['hours back', hoursBack],
   ],
-  'fleet:list': [['version', aempVersion]],
-  'fleet:cached': [['version', aempVersion]],
-  'fleet:unit': [
+  'aemp:list': [['version', aempVersion]],
+  'aemp:cached': [['version', aempVersion]],
+  'aemp:equipment': [
     ['version', aempVersion],
     ['equipment identifier', equipmentIdentifier],
   ],
-  'fleet:history': [
+  'aemp:history': [
     ['equipment identifier', equipmentIdentifier],
     ['metric', historyMetric],
     ['start', isoTime('the start')],
@@ -327,9 +327,9 @@ export function validateInvoke(channel: unknown, args: unknown): { channel: Invo
     }
     out.push(result.output);
   });
-  if (channel === 'fleet:history') {
+  if (channel === 'aemp:history') {
     const [, , start, end] = out as [string, string, string, string];
-    if (Date.parse(start) > Date.parse(end)) throw refuse(`"fleet:history": the start must not be after the end.`, '$[2]');
+    if (Date.parse(start) > Date.parse(end)) throw refuse(`"aemp:history": the start must not be after the end.`, '$[2]');
   }
   return { channel, args: out };
 }

@@ -4,7 +4,7 @@
  * Records are plain objects in AEMP 2.0 JSON shape; `render.ts` turns them into the
  * wire formats and variants.
  */
-import type { FleetSimulation, UnitDescriptor, UnitState } from '../sim';
+import type { FleetSimulation, EquipmentDescriptor, EquipmentState } from '../sim';
 
 export type Version = '1.2' | '2.0';
 export type HistoryMetric = 'Location' | 'CumulativeOperatingHours' | 'Distance' | 'FuelRemaining';
@@ -21,14 +21,14 @@ function iso(ms: number): string {
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Litres per engine hour, by category: a plausible, stable burn rate. */
-function burnRate(unit: UnitDescriptor): number {
+function burnRate(unit: EquipmentDescriptor): number {
   return 6 + (unit.index % 7) * 2;
 }
 
-const thingsCache = new WeakMap<FleetSimulation, readonly UnitDescriptor[]>();
+const thingsCache = new WeakMap<FleetSimulation, readonly EquipmentDescriptor[]>();
 
 /** The units of the fleet feed: the asset list's things (areas are not equipment). */
-export function fleetUnits(sim: FleetSimulation): readonly UnitDescriptor[] {
+export function aempEquipment(sim: FleetSimulation): readonly EquipmentDescriptor[] {
   let things = thingsCache.get(sim);
   if (!things) {
     things = sim.units.filter((u) => u.type === 'thing');
@@ -37,12 +37,12 @@ export function fleetUnits(sim: FleetSimulation): readonly UnitDescriptor[] {
   return things;
 }
 
-export function findByVin(sim: FleetSimulation, vin: string): UnitDescriptor | undefined {
+export function findByVin(sim: FleetSimulation, vin: string): EquipmentDescriptor | undefined {
   const wanted = vin.toLowerCase();
-  return fleetUnits(sim).find((u) => u.vin?.toLowerCase() === wanted);
+  return aempEquipment(sim).find((u) => u.vin?.toLowerCase() === wanted);
 }
 
-function header(unit: UnitDescriptor, version: Version): Rec {
+function header(unit: EquipmentDescriptor, version: Version): Rec {
   const out: Rec = version === '2.0' ? { OEMName: unit.make } : { Make: unit.make };
   out.Model = unit.model;
   out.EquipmentID = unit.equipmentId;
@@ -51,24 +51,24 @@ function header(unit: UnitDescriptor, version: Version): Rec {
   return out;
 }
 
-export function locationRecord(state: UnitState): Rec {
+export function locationRecord(state: EquipmentState): Rec {
   return { datetime: iso(state.collectedOn.gps), Latitude: round(state.lat, 6), Longitude: round(state.lng, 6), Altitude: state.altitude, AltitudeUnits: 'metres' };
 }
 
-export function hoursRecord(state: UnitState): Rec {
+export function hoursRecord(state: EquipmentState): Rec {
   return { datetime: iso(state.collectedOn['engine-runtime']), Hour: round(state.engineRuntimeMs / MS_PER_HOUR, 4) };
 }
 
-export function distanceRecord(state: UnitState): Rec {
+export function distanceRecord(state: EquipmentState): Rec {
   return { datetime: iso(state.collectedOn.odometer), OdometerUnits: 'kilometre', Odometer: round(state.odometerCm / 100_000, 3) };
 }
 
-export function fuelRemainingRecord(state: UnitState): Rec {
+export function fuelRemainingRecord(state: EquipmentState): Rec {
   return { datetime: iso(state.collectedOn.fuel), Percent: state.fuelPct };
 }
 
 /** One `Equipment` element as of `timeMs`. */
-export function equipmentRecord(sim: FleetSimulation, unit: UnitDescriptor, version: Version, timeMs: number): Rec {
+export function equipmentRecord(sim: FleetSimulation, unit: EquipmentDescriptor, version: Version, timeMs: number): Rec {
   const out: Rec = { EquipmentHeader: header(unit, version) };
   if (!unit.hasMetrics) return out;
   const state = sim.stateAt(unit, timeMs);
@@ -86,7 +86,7 @@ export function equipmentRecord(sim: FleetSimulation, unit: UnitDescriptor, vers
 }
 
 /** Whether a unit reports a metric at all. */
-export function hasMetric(unit: UnitDescriptor, metric: HistoryMetric): boolean {
+export function hasMetric(unit: EquipmentDescriptor, metric: HistoryMetric): boolean {
   if (!unit.hasMetrics) return false;
   switch (metric) {
     case 'Location':
@@ -99,7 +99,7 @@ export function hasMetric(unit: UnitDescriptor, metric: HistoryMetric): boolean 
   }
 }
 
-const RECORD: Record<HistoryMetric, (state: UnitState) => Rec> = {
+const RECORD: Record<HistoryMetric, (state: EquipmentState) => Rec> = {
   Location: locationRecord,
   CumulativeOperatingHours: hoursRecord,
   Distance: distanceRecord,
@@ -119,7 +119,7 @@ export function historySlots(startMs: number, endMs: number, nowMs: number): { f
  * Records of slots [from, to): the reading the device had reported at each slot. A slot
  * whose reading is the same as the slot before (a quiet device) is left out.
  */
-export function historyRecords(sim: FleetSimulation, unit: UnitDescriptor, metric: HistoryMetric, first: number, from: number, to: number): Rec[] {
+export function historyRecords(sim: FleetSimulation, unit: EquipmentDescriptor, metric: HistoryMetric, first: number, from: number, to: number): Rec[] {
   const out: Rec[] = [];
   let previous = from > 0 ? (RECORD[metric](sim.stateAt(unit, first + (from - 1) * HISTORY_STEP_MS)).datetime as string) : null;
   for (let slot = from; slot < to; slot++) {

@@ -7,7 +7,7 @@ import type { DemoContext } from '../context';
 import {
   equipmentRecord,
   findByVin,
-  fleetUnits,
+  aempEquipment,
   hasMetric,
   historyRecords,
   historySlots,
@@ -103,9 +103,9 @@ function parsePage(raw: string): number {
   return Number(raw);
 }
 
-function fleetPage(r: Request, version: Version, pageRaw: string): void {
+function aempPage(r: Request, version: Version, pageRaw: string): void {
   const page = parsePage(pageRaw);
-  const units = fleetUnits(r.demo.sim);
+  const units = aempEquipment(r.demo.sim);
   const size = Math.max(1, r.demo.options.aempPageSize);
   const lastPage = Math.max(1, Math.ceil(units.length / size));
   const prefix = version === '1.2' ? '/api/v1/Fleet' : '/api/v2/Fleet';
@@ -182,7 +182,7 @@ function history(r: Request, identifier: string, metric: HistoryMetric, startRaw
 function route(r: Request, version: Version, rest: string[]): boolean {
   // rest: segments after Fleet
   if (rest.length === 1 && rest[0] !== 'Equipment') {
-    fleetPage(r, version, rest[0]);
+    aempPage(r, version, rest[0]);
     return true;
   }
   if (rest[0] !== 'Equipment' || rest.length < 2) return false;

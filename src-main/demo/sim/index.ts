@@ -1,8 +1,8 @@
 import { alertScenario, inScenario, SCENARIO_GEOFENCE, SCENARIO_TIMES, scenarioFuel, type AlertScenario } from './scenario';
 import { lastReportAt, physicalState, staleReadingAt, TIME_ZONE, type PhysicalState } from './state';
-import { describeUnit, type UnitDescriptor } from './units';
+import { describeEquipment, type EquipmentDescriptor } from './equipment';
 
-export type { UnitDescriptor, UnitCategory } from './units';
+export type { EquipmentDescriptor, EquipmentCategory } from './equipment';
 export type { PhysicalState } from './state';
 export { SIM_EPOCH, TIME_ZONE } from './state';
 export type { AlertScenario } from './scenario';
@@ -14,7 +14,7 @@ export interface SimulationOptions {
 }
 
 /** What the unit's device last reported as of a time; each metric carries its collection time. */
-export interface UnitState extends PhysicalState {
+export interface EquipmentState extends PhysicalState {
   /** the time asked for */
   at: number;
   /** last report of the device at or before `at` (the GPS fix time) */
@@ -41,8 +41,8 @@ export const SIM_METRICS = [
  * (e.g. 15-minute histories over 90 days) can be computed.
  */
 export class FleetSimulation {
-  private list: UnitDescriptor[] | null = null;
-  private byId: Map<string, UnitDescriptor> | null = null;
+  private list: EquipmentDescriptor[] | null = null;
+  private byId: Map<string, EquipmentDescriptor> | null = null;
   private staged: AlertScenario | null | undefined = undefined;
 
   constructor(
@@ -61,22 +61,22 @@ export class FleetSimulation {
   }
 
   /** Static descriptors, built on first use. */
-  get units(): readonly UnitDescriptor[] {
+  get units(): readonly EquipmentDescriptor[] {
     if (!this.list) {
-      const list = new Array<UnitDescriptor>(this.unitCount);
-      for (let i = 0; i < this.unitCount; i++) list[i] = describeUnit(this.seed, i);
+      const list = new Array<EquipmentDescriptor>(this.unitCount);
+      for (let i = 0; i < this.unitCount; i++) list[i] = describeEquipment(this.seed, i);
       this.list = list;
     }
     return this.list;
   }
 
-  unitById(assetId: string): UnitDescriptor | undefined {
+  unitById(assetId: string): EquipmentDescriptor | undefined {
     if (!this.byId) this.byId = new Map(this.units.map((u) => [u.assetId, u]));
     return this.byId.get(assetId);
   }
 
   /** Finds a thing by equipment id, serial number or VIN (case-insensitive). */
-  findUnit(identifier: string): UnitDescriptor | undefined {
+  findUnit(identifier: string): EquipmentDescriptor | undefined {
     const wanted = identifier.toLowerCase();
     if (!wanted) return undefined;
     return this.units.find(
@@ -85,7 +85,7 @@ export class FleetSimulation {
   }
 
   /** When the unit's device last reported at or before `timeMs`; `stateAt` only changes when this does. */
-  reportedAt(unit: UnitDescriptor, timeMs: number): number {
+  reportedAt(unit: EquipmentDescriptor, timeMs: number): number {
     const natural = lastReportAt(unit, timeMs);
     const s = this.scenario;
     if (!s) return natural;
@@ -102,12 +102,12 @@ export class FleetSimulation {
   }
 
   /** The true state at an instant (no reporting delay). */
-  physicalAt(unit: UnitDescriptor, timeMs: number): PhysicalState {
+  physicalAt(unit: EquipmentDescriptor, timeMs: number): PhysicalState {
     return physicalState(unit, timeMs);
   }
 
   /** The last reported state as of `timeMs`: values as collected, with per-metric collection times. */
-  stateAt(unit: UnitDescriptor, timeMs: number): UnitState {
+  stateAt(unit: EquipmentDescriptor, timeMs: number): EquipmentState {
     const reportedAt = this.reportedAt(unit, timeMs);
     const current = physicalState(unit, reportedAt);
     const collectedOn: Record<string, number> = {};
@@ -120,7 +120,7 @@ export class FleetSimulation {
     }
     const stale = (metric: string): boolean => unit.staleMetrics.length > 0 && unit.staleMetrics.includes(metric);
     // `current` is a fresh object: extend it in place (spreading it is slow for big fleets).
-    const state = current as UnitState;
+    const state = current as EquipmentState;
     if (stale('fuel')) state.fuelPct = old.fuelPct;
     if (stale('engine-runtime')) state.engineRuntimeMs = old.engineRuntimeMs;
     if (stale('altitude')) state.altitude = old.altitude;
@@ -140,7 +140,7 @@ export class FleetSimulation {
 }
 
 /** The scenario's values for its units, as of their report at `reportedAt`. */
-function stage(s: AlertScenario, unit: UnitDescriptor, state: UnitState, reportedAt: number): void {
+function stage(s: AlertScenario, unit: EquipmentDescriptor, state: EquipmentState, reportedAt: number): void {
   if (unit.index === s.lowFuel && inScenario(s, reportedAt)) state.fuelPct = scenarioFuel(s, reportedAt);
   if (unit.index === s.leavesRegion) {
     state.geoRegions = reportedAt < s.startMs + SCENARIO_TIMES.leaveRegionAfterMs ? ['region:UT', SCENARIO_GEOFENCE] : ['region:UT'];

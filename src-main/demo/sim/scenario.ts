@@ -11,7 +11,7 @@
  *                   has not reported for an hour
  */
 import { hashInts } from '../prng';
-import type { UnitDescriptor } from './units';
+import type { EquipmentDescriptor } from './equipment';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -51,12 +51,12 @@ export interface AlertScenario {
   nightZone: string;
 }
 
-function usable(unit: UnitDescriptor): boolean {
+function usable(unit: EquipmentDescriptor): boolean {
   return unit.type === 'thing' && unit.hasMetrics && unit.hasGps && unit.silentDaysPerMonth === 0 && unit.staleMetrics.length === 0;
 }
 
 /** The first usable unit matching `wanted`, searching from a seed-chosen place, not already taken. */
-function pick(units: readonly UnitDescriptor[], seed: number, salt: number, taken: Set<number>, wanted: (u: UnitDescriptor) => boolean): number {
+function pick(units: readonly EquipmentDescriptor[], seed: number, salt: number, taken: Set<number>, wanted: (u: EquipmentDescriptor) => boolean): number {
   if (units.length === 0) return -1;
   const from = hashInts(seed, salt) % units.length;
   for (let k = 0; k < units.length; k++) {
@@ -95,9 +95,9 @@ export function nightZoneAt(ms: number): string {
   return best;
 }
 
-export function alertScenario(units: readonly UnitDescriptor[], seed: number, startMs: number): AlertScenario {
+export function alertScenario(units: readonly EquipmentDescriptor[], seed: number, startMs: number): AlertScenario {
   const taken = new Set<number>();
-  const truck = (u: UnitDescriptor): boolean => u.category === 'dump truck' || u.category === 'service truck';
+  const truck = (u: EquipmentDescriptor): boolean => u.category === 'dump truck' || u.category === 'service truck';
   const lowFuel = pick(units, seed, 901, taken, (u) => u.hasEngine && truck(u));
   // A stationary engine: ignition is the only sign of use, so nothing moves it before its time.
   const afterHours = pick(units, seed, 902, taken, (u) => u.hasEngine && u.loopRadiusKm === 0);

@@ -1,5 +1,5 @@
 import { unitFloat } from '../prng';
-import type { UnitDescriptor } from './units';
+import type { EquipmentDescriptor } from './equipment';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -39,7 +39,7 @@ function workDaysBefore(day: number): number {
 }
 
 /** Pure function of (unit, time): the simulation has no hidden state. */
-export function physicalState(unit: UnitDescriptor, timeMs: number): PhysicalState {
+export function physicalState(unit: EquipmentDescriptor, timeMs: number): PhysicalState {
   const t = Math.max(timeMs, SIM_EPOCH);
   const local = t - SIM_EPOCH;
   const day = Math.floor(local / DAY);
@@ -107,7 +107,7 @@ export function physicalState(unit: UnitDescriptor, timeMs: number): PhysicalSta
 }
 
 /** When the unit's device last reported at or before `timeMs`. */
-export function lastReportAt(unit: UnitDescriptor, timeMs: number): number {
+export function lastReportAt(unit: EquipmentDescriptor, timeMs: number): number {
   const interval = unit.reportIntervalSec * 1000;
   const phase = unit.reportPhaseSec * 1000;
   let t = timeMs;
@@ -122,7 +122,7 @@ export function lastReportAt(unit: UnitDescriptor, timeMs: number): number {
 }
 
 /** When a stale metric was last read: a monthly step at least 90 days behind `timeMs`. */
-export function staleReadingAt(unit: UnitDescriptor, timeMs: number): number {
+export function staleReadingAt(unit: EquipmentDescriptor, timeMs: number): number {
   const period = 30 * DAY;
   const phase = (unit.index % 30) * DAY;
   return Math.floor((timeMs - 90 * DAY - phase) / period) * period + phase;

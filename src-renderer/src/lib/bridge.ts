@@ -1,32 +1,32 @@
 /**
  * The renderer's only way to the main side. In Electron the preload exposes
- * `window.fleet`; in the web shell there is no preload and the web bridge carries
+ * `window.fleetDesk`; in the web shell there is no preload and the web bridge carries
  * the same contract over the loopback connection. Component tests install a fake
  * with `setBridge`.
  */
-import type { AppError, FleetBridge, InvokeArgs, InvokeChannel, InvokeResult } from '../../../src-main/contract';
+import type { AppError, Bridge, InvokeArgs, InvokeChannel, InvokeResult } from '@contract';
 import { createWebBridge, type BridgeLoss, type WebBridge } from './web-bridge';
 
 export type { BridgeLoss };
 
 declare global {
   interface Window {
-    fleet?: FleetBridge;
+    fleetDesk?: Bridge;
   }
 }
 
-let bridge: FleetBridge | null = null;
+let current: Bridge | null = null;
 
-export function setBridge(next: FleetBridge | null): void {
-  bridge = next;
+export function setBridge(next: Bridge | null): void {
+  current = next;
 }
 
-export function fleet(): FleetBridge {
-  bridge ??= window.fleet ?? createWebBridge();
-  return bridge;
+export function bridge(): Bridge {
+  current ??= window.fleetDesk ?? createWebBridge();
+  return current;
 }
 
-function isWebBridge(b: FleetBridge): b is WebBridge {
+function isWebBridge(b: Bridge): b is WebBridge {
   return typeof (b as Partial<WebBridge>).onLoss === 'function' && typeof (b as Partial<WebBridge>).useAddress === 'function';
 }
 
@@ -35,7 +35,7 @@ function isWebBridge(b: FleetBridge): b is WebBridge {
  * Calls `listener` with the current loss at once, then on every change.
  */
 export function watchBridgeLoss(listener: (loss: BridgeLoss | null) => void): () => void {
-  const b = fleet();
+  const b = bridge();
   if (!isWebBridge(b)) return () => {};
   listener(b.loss());
   return b.onLoss(listener);
@@ -43,7 +43,7 @@ export function watchBridgeLoss(listener: (loss: BridgeLoss | null) => void): ()
 
 /** Opens Fleet Desk at a pasted address (web bridge only); null when taken, else why not. */
 export function useNewAddress(text: string): string | null {
-  const b = fleet();
+  const b = bridge();
   return isWebBridge(b) ? b.useAddress(text) : 'Only the browser version of Fleet Desk opens an address.';
 }
 
@@ -59,7 +59,7 @@ export class BridgeError extends Error {
 
 /** Invokes a channel and unwraps the result; failures throw `BridgeError`. */
 export async function call<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<InvokeResult<C>> {
-  const result = await fleet().invoke(channel, ...args);
+  const result = await bridge().invoke(channel, ...args);
   if (!result.ok) throw new BridgeError(result.error);
   return result.value;
 }

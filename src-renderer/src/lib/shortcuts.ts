@@ -1,5 +1,5 @@
 /** Maps a key press to a menu command, so shortcuts and the app menu share one handler. */
-import type { MenuCommand } from '../../../src-main/contract';
+import type { MenuCommand } from '@contract';
 
 export type ShortcutCommand = MenuCommand | 'close-panels';
 

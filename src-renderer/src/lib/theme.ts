@@ -3,7 +3,7 @@
  * to one scheme; no attribute follows the operating system. The last choice is also
  * remembered in this browser so the next start paints in it before the settings arrive.
  */
-import { THEMES, type Theme } from '../../../src-main/contract';
+import { THEMES, type Theme } from '@contract';
 
 export const THEME_STORAGE_KEY = 'fleet-desk.theme';
 

@@ -1,5 +1,5 @@
 /**
- * `window.fleet` for the web shell: calls go as `POST /api/invoke/<channel>` with the
+ * `window.fleetDesk` for the web shell: calls go as `POST /api/invoke/<channel>` with the
  * per-launch secret, events arrive over a WebSocket that reconnects with backoff.
  *
  * The secret arrives once in the address (`#secret=…`); it is kept in sessionStorage
@@ -12,7 +12,7 @@
  * pasted into this tab (only its #fragment differs, so the browser does not load the
  * page again) or typed into the notice (`useAddress`) is taken and the page reloads.
  */
-import type { AppError, EventChannel, FleetBridge, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Result } from '../../../src-main/contract';
+import type { AppError, EventChannel, Bridge, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Result } from '@contract';
 
 export const SECRET_STORAGE_KEY = 'fleet-desk.secret';
 export const EVENTS_PROTOCOL = 'fleet-desk';
@@ -62,7 +62,7 @@ function browserDeps(): WebBridgeDeps {
 export type BridgeLoss = 'restarted' | 'unreachable';
 
 /** The web bridge: the contract, plus what only a browser tab needs. */
-export interface WebBridge extends FleetBridge {
+export interface WebBridge extends Bridge {
   /** The current loss, or null while the web shell answers. */
   loss(): BridgeLoss | null;
   /** Calls `listener` on every change of `loss()`; returns the unsubscribe. */

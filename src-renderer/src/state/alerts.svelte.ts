@@ -5,9 +5,9 @@
  * ('alerts:new', 'alerts:counts', 'alerts:focus', 'profiles:changed') and asks.
  * Data from the main side is held in `$state.raw` and replaced, never mutated.
  */
-import type { AlertCounts, AlertQuery, AlertRecord, AlertRules, AppError, NewAlerts, ProfilesState } from '../../../src-main/contract';
-import { call, errorOf, fleet } from '../lib/bridge';
-import { downloadText } from '../lib/fleet/download';
+import type { AlertCounts, AlertQuery, AlertRecord, AlertRules, AppError, NewAlerts, ProfilesState } from '@contract';
+import { call, errorOf, bridge } from '../lib/bridge';
+import { downloadText } from '../lib/aemp/download';
 import { markAcknowledged, stillOpen } from '../lib/alerts/alert-log';
 import { browserNotificationApi, notificationsFor, permissionOf, showNotifications, type NotificationApi, type NotificationSpec, type PermissionState } from '../lib/alerts/notifications';
 import type { Workspace } from './workspace.svelte';
@@ -64,12 +64,12 @@ export class AlertsStore {
   async init(ws: Workspace): Promise<void> {
     this.#ws = ws;
     if (this.#unsubscribe.length === 0) {
-      const bridge = fleet();
+      const events = bridge();
       this.#unsubscribe.push(
-        bridge.on('alerts:new', (event) => this.#onNew(event)),
-        bridge.on('alerts:counts', (counts) => this.#onCounts(counts)),
-        bridge.on('alerts:focus', ({ assetId }) => this.focus(assetId)),
-        bridge.on('profiles:changed', (state) => this.#onProfiles(state)),
+        events.on('alerts:new', (event) => this.#onNew(event)),
+        events.on('alerts:counts', (counts) => this.#onCounts(counts)),
+        events.on('alerts:focus', ({ assetId }) => this.focus(assetId)),
+        events.on('profiles:changed', (state) => this.#onProfiles(state)),
       );
     }
     await Promise.all([this.reload(), this.loadRules()]);
@@ -190,7 +190,7 @@ export class AlertsStore {
 
   /** The badge: closes the panel when it is in view, else brings it up. */
   togglePanel(): void {
-    if (this.panelOpen && this.#ws?.view !== 'fleet') this.closePanel();
+    if (this.panelOpen && this.#ws?.view !== 'aemp') this.closePanel();
     else this.openPanel();
   }
 

@@ -8,8 +8,8 @@
  * ended at once (an expired link, a wrong clock or a page that keeps saying "expired"
  * would otherwise ask the service in a hot loop). The buttons renew at once.
  */
-import type { AppError, EmbedRequest, EmbedSession } from '../../../src-main/contract';
-import { call, errorOf, fleet } from '../lib/bridge';
+import type { AppError, EmbedRequest, EmbedSession } from '@contract';
+import { call, errorOf, bridge } from '../lib/bridge';
 import {
   MAX_USELESS_RENEWALS,
   msLeft,
@@ -228,7 +228,7 @@ export class EmbedController {
   #listenForExpiry(): void {
     if (this.#offExpired) return;
     try {
-      this.#offExpired = fleet().on('embed:expired', ({ sessionId }) => this.onExpired(sessionId));
+      this.#offExpired = bridge().on('embed:expired', ({ sessionId }) => this.onExpired(sessionId));
     } catch {
       this.#offExpired = null;
     }

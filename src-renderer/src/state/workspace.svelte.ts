@@ -3,9 +3,9 @@
  * sync status and which panels are open. Data from the main side is held in
  * `$state.raw` and replaced, never mutated. Errors never clear the snapshot.
  */
-import { DEFAULT_SETTINGS } from '../../../src-main/contract';
-import type { AppError, AppInfo, AssetChange, AssetSnapshot, ListState, MenuCommand, ProfilesState, Settings, SyncStatus, Asset, TrailPoint } from '../../../src-main/contract';
-import { call, errorOf, fleet } from '../lib/bridge';
+import { DEFAULT_SETTINGS } from '@contract';
+import type { AppError, AppInfo, AssetChange, AssetSnapshot, ListState, MenuCommand, ProfilesState, Settings, SyncStatus, Asset, TrailPoint } from '@contract';
+import { call, errorOf, bridge } from '../lib/bridge';
 import { applyList, assetsById, idSet, idSetOf, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
 import { clickSelect, emptySelection, keepListed, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
 import { nameTags, type NameTag } from '../lib/list/disambiguate';
@@ -18,7 +18,7 @@ import { deliverExport } from '../lib/export/deliver';
 
 export { DEFAULT_SETTINGS };
 
-export type MainView = 'assets' | 'fleet';
+export type MainView = 'assets' | 'aemp';
 
 export class Workspace {
   readonly clock: Clock;
@@ -93,15 +93,15 @@ export class Workspace {
 
   /** Loads what the main side has (cache first, no network) and listens for updates. */
   async init(): Promise<void> {
-    const bridge = fleet();
+    const events = bridge();
     this.#unsubscribe.push(
-      bridge.on('status', (s) => this.setStatus(s)),
-      bridge.on('assets', (snap) => this.setSnapshot(snap)),
-      bridge.on('assets:changed', (change) => this.applyChange(change)),
-      bridge.on('menu:command', ({ command }) => this.onCommand(command)),
-      bridge.on('profiles:changed', (next) => this.#profilesChanged(next)),
+      events.on('status', (s) => this.setStatus(s)),
+      events.on('assets', (snap) => this.setSnapshot(snap)),
+      events.on('assets:changed', (change) => this.applyChange(change)),
+      events.on('menu:command', ({ command }) => this.onCommand(command)),
+      events.on('profiles:changed', (next) => this.#profilesChanged(next)),
       // The list state is the workspace's own; only the rest follows changes made elsewhere.
-      bridge.on('settings', (next) => (this.settings = { ...next, list: this.settings.list })),
+      events.on('settings', (next) => (this.settings = { ...next, list: this.settings.list })),
     );
     const [info, settings, status, snapshot] = await Promise.allSettled([call('app:info'), call('settings:get'), call('status:get'), call('assets:get')]);
     if (info.status === 'fulfilled') this.appInfo = info.value;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { probeConnection } from '../../../src-main/core/auth/probe';
 import { refreshTokens } from '../../../src-main/core/auth/oauth';
 import { FleetError } from '../../../src-main/core/errors';
-import { FleetClient } from '../../../src-main/core/fleet/fleet-client';
+import { AempClient } from '../../../src-main/core/aemp/aemp-client';
 import { createHttpClient, pinTokenSource } from '../../../src-main/core/http/http-client';
 
 const TOKEN = 'pinned-integration-token-0123456789';
@@ -166,7 +166,7 @@ describe('the HTTP client over real sockets', () => {
 
 describe('an AEMP listing with a foreign next link', () => {
   it('stops there, keeps the page read and says why, naming the host', async () => {
-    const listing = await new FleetClient(client(), `${service.origin}/aemp`).listFleet('2.0');
+    const listing = await new AempClient(client(), `${service.origin}/aemp`).listEquipment('2.0');
     expect(listing.equipment.map((u) => u.equipmentId)).toEqual(['EQ-1', 'EQ-2']);
     expect(listing.pages).toBe(1);
     const why = listing.issues.find((i) => i.message.includes(`127.0.0.1:${collector.port}`));

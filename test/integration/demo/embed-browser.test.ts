@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('demo embed page in Chromium', () => {
     });
     await page.addInitScript(() => {
       const messages: unknown[] = [];
-      (window as unknown as { fleetMessages: unknown[] }).fleetMessages = messages;
+      (window as unknown as { aempMessages: unknown[] }).aempMessages = messages;
       window.addEventListener('message', (e) => messages.push(e.data));
     });
     await page.goto(mapEmbed);
@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('demo embed page in Chromium', () => {
     clock += 61_000; // the session's life on the service clock
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.locator('#notice', { hasText: 'Map session expired' }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.evaluate(() => (window as unknown as { fleetMessages: unknown[] }).fleetMessages)).toContainEqual({ type: 'fleet-embed-expired' });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { aempMessages: unknown[] }).aempMessages)).toContainEqual({ type: 'fleet-embed-expired' });
     expect(await page.title()).toBe('Map session expired');
     expect(problems).toEqual([]);
     await page.close();

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   try {
     let goodBefore: number;
     if (fleet) {
-      const good = await run.call('fleet:list', '2.0');
+      const good = await run.call('aemp:list', '2.0');
       if (!good.ok) throw new Error(`the good listing failed: ${good.error.message}`);
       goodBefore = good.value.equipment.length;
     } else {
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     // The largest accepted list is loaded twice: the second time the first one is still held.
     if (kind === 'largest-list') await run.call('assets:refresh');
-    const hostile = fleet ? await run.call('fleet:list', '2.0') : await run.call('assets:refresh');
+    const hostile = fleet ? await run.call('aemp:list', '2.0') : await run.call('assets:refresh');
     const seconds = (Date.now() - started) / 1000;
     const hostileUnits = hostile.ok && 'equipment' in hostile.value ? hostile.value.equipment.length : 0;
 
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     let keptAfter: number;
     let shownAfter: number;
     if (fleet) {
-      const cached = await run.call('fleet:cached', '2.0');
+      const cached = await run.call('aemp:cached', '2.0');
       keptAfter = cached.ok && cached.value ? cached.value.equipment.length : -1;
       shownAfter = hostile.ok ? hostileUnits : keptAfter;
     } else {

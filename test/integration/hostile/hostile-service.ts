@@ -77,7 +77,7 @@ export function unitJson(i: number): string {
   );
 }
 
-function fleetPage(units: string[], links: { rel: string; href: string }[]): string {
+function aempPage(units: string[], links: { rel: string; href: string }[]): string {
   return `{"Version":"2","SnapshotTime":"2026-03-01T10:00:00Z","Links":${JSON.stringify(links)},"Equipment":[${units.join(',')}]}`;
 }
 
@@ -193,14 +193,14 @@ export async function startHostileService(kind: HostileCase): Promise<HostileSer
         const second = path.endsWith('/Fleet/2');
         const units = Array.from({ length: GOOD_UNITS / 2 }, (_, i) => unitJson(i + 1 + (second ? GOOD_UNITS / 2 : 0)));
         const links = [{ rel: 'self', href: here }, ...(second ? [] : [{ rel: 'next', href: `${origin}/aemp/api/v2/Fleet/2` }])];
-        res.writeHead(200, json).end(fleetPage(units, links));
+        res.writeHead(200, json).end(aempPage(units, links));
         return;
       }
       if (kind === 'endless-pages') {
         service.pagesServed += 1;
         const units = Array.from({ length: UNITS_PER_HOSTILE_PAGE }, () => unitJson(hostileUnit++));
         const nextHref = `${origin}/aemp/api/v2/Fleet/more/${service.pagesServed}-${Math.random().toString(36).slice(2)}`;
-        const body = fleetPage(units, [
+        const body = aempPage(units, [
           { rel: 'self', href: here },
           { rel: 'next', href: nextHref },
         ]);

@@ -108,9 +108,9 @@ describe('secret scrubbing', () => {
         await record('assets:refresh');
         await record('embed:open', { kind: 'branch' });
         await record('embed:open', { kind: 'subset', assetIds: ['thing:1', 'thing:2'] });
-        await record('fleet:list', '2.0');
-        await record('fleet:unit', '1.2', 'VIN-DOES-NOT-EXIST');
-        await record('fleet:history', 'thing:1', 'Location', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z');
+        await record('aemp:list', '2.0');
+        await record('aemp:equipment', '1.2', 'VIN-DOES-NOT-EXIST');
+        await record('aemp:history', 'thing:1', 'Location', '2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z');
         await record('status:get');
       };
 
@@ -122,7 +122,7 @@ describe('secret scrubbing', () => {
       for (const faults of DEMO_FAULTS) {
         demo.controls.setFaults(faults);
         await record('assets:refresh');
-        await record('fleet:list', '2.0');
+        await record('aemp:list', '2.0');
         demo.controls.clearFaults();
       }
       // A profile saved with a client secret, and a connection test through echoing errors.
@@ -212,7 +212,7 @@ describe('secret scrubbing', () => {
         front.mode = mode;
         answers.push(await invoke('assets:refresh', []));
         answers.push(await invoke('embed:open', [{ kind: 'branch' }]));
-        answers.push(await invoke('fleet:list', ['2.0']));
+        answers.push(await invoke('aemp:list', ['2.0']));
       }
       for (const faults of DEMO_FAULTS.slice(0, 4)) {
         demo.controls.setFaults(faults);

@@ -34,7 +34,7 @@ describe('application menu', () => {
     ['Refresh', 'refresh', 'CmdOrCtrl+R'],
     ['Focus search', 'focus-search', 'CmdOrCtrl+F'],
     ['Assets', 'show-assets', 'CmdOrCtrl+1'],
-    ['Fleet', 'show-fleet', 'CmdOrCtrl+2'],
+    ['Fleet', 'show-aemp', 'CmdOrCtrl+2'],
     ['Branch map', 'open-branch-map', 'CmdOrCtrl+M'],
     ['Selection map', 'open-selection-map', 'CmdOrCtrl+Shift+M'],
     ['Settings…', 'open-settings', 'CmdOrCtrl+,'],
@@ -48,7 +48,7 @@ describe('application menu', () => {
   });
 
   it('sends every menu command there is, each from exactly one item', () => {
-    const every: MenuCommand[] = ['refresh', 'focus-search', 'open-branch-map', 'open-selection-map', 'open-settings', 'open-connection', 'show-fleet', 'show-assets', 'export'];
+    const every: MenuCommand[] = ['refresh', 'focus-search', 'open-branch-map', 'open-selection-map', 'open-settings', 'open-connection', 'show-aemp', 'show-assets', 'export'];
     sent.length = 0;
     for (const item of items(template)) if (typeof item.click === 'function' && !item.role) (item.click as () => void)();
     expect([...sent].sort()).toEqual([...every].sort());

@@ -21,11 +21,11 @@ function fakeIpc() {
 }
 
 describe('preload', () => {
-  it('exposes window.fleet with only invoke and on', async () => {
+  it('exposes window.fleetDesk with only invoke and on', async () => {
     await import('../../../src-main/preload/index');
     expect(exposeInMainWorld).toHaveBeenCalledTimes(1);
     const [name, api] = exposeInMainWorld.mock.calls[0] as [string, Record<string, unknown>];
-    expect(name).toBe('fleet');
+    expect(name).toBe('fleetDesk');
     expect(Object.keys(api).sort()).toEqual(['invoke', 'on']);
     expect(Object.values(api).every((v) => typeof v === 'function')).toBe(true);
   });

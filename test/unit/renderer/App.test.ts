@@ -30,7 +30,7 @@ beforeEach(() => {
     .handle('assets:refresh', () => snapshot([asset(3, {}, null)], { fetchedAt: '2026-11-22T12:01:00Z' }))
     .handle('embed:open', () => ({ id: 's1', kind: 'branch', assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }))
     .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
-    .handle('fleet:cached', () => null);
+    .handle('aemp:cached', () => null);
   setBridge(bridge);
 });
 afterEach(() => {
@@ -57,7 +57,7 @@ describe('App shell', () => {
     await fireEvent.keyDown(window, { key: 'r', ctrlKey: true });
     await screen.findByText('Truck 3');
 
-    bridge.emit('menu:command', { command: 'show-fleet' });
+    bridge.emit('menu:command', { command: 'show-aemp' });
     await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Fleet' })).toHaveAttribute('aria-selected', 'true'));
   });
 });

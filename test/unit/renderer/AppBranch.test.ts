@@ -29,7 +29,7 @@ beforeEach(() => {
     .handle('status:get', () => status())
     .handle('assets:get', () => snapshot([]))
     .handle('profiles:list', () => profiles)
-    .handle('fleet:cached', () => null);
+    .handle('aemp:cached', () => null);
   setBridge(bridge);
   document.title = 'Fleet Desk';
 });

@@ -23,7 +23,7 @@ beforeEach(() => {
     .handle('assets:refresh', () => snapshot([asset(1, {}, null)], { fetchedAt: '2026-11-22T12:01:00Z' }))
     .handle('embed:open', (req) => ({ id: 's1', kind: (req as { kind: string }).kind, assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }))
     .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
-    .handle('fleet:cached', () => null);
+    .handle('aemp:cached', () => null);
   setBridge(bridge);
 });
 afterEach(() => {
@@ -78,7 +78,7 @@ describe('menu commands do what their labels say', () => {
 
   it('View ▸ Fleet and View ▸ Assets switch views', async () => {
     await started();
-    send('show-fleet');
+    send('show-aemp');
     await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Fleet' })).toHaveAttribute('aria-selected', 'true'));
     send('show-assets');
     await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Assets' })).toHaveAttribute('aria-selected', 'true'));

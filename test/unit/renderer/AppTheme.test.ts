@@ -27,7 +27,7 @@ beforeEach(() => {
     .handle('status:get', () => status())
     .handle('assets:get', () => snapshot([]))
     .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
-    .handle('fleet:cached', () => null);
+    .handle('aemp:cached', () => null);
   setBridge(bridge);
 });
 afterEach(() => {

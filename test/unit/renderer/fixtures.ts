@@ -1,5 +1,5 @@
 /** Builders for renderer tests: assets, snapshots, statuses and a scriptable fake bridge. */
-import type { Asset, AssetSnapshot, FleetBridge, FleetEvents, InvokeChannel, Metric, Result, SyncStatus } from '../../../src-main/contract';
+import type { Asset, AssetSnapshot, Bridge, FleetEvents, InvokeChannel, Metric, Result, SyncStatus } from '../../../src-main/contract';
 
 export const NOW = Date.parse('2026-11-22T12:00:00Z');
 
@@ -33,8 +33,8 @@ export function status(patch: Partial<SyncStatus> = {}): SyncStatus {
 
 type Handler = (...args: unknown[]) => unknown;
 
-/** A FleetBridge whose channels are answered by test-supplied handlers; events can be emitted. */
-export class FakeBridge implements FleetBridge {
+/** A Bridge whose channels are answered by test-supplied handlers; events can be emitted. */
+export class FakeBridge implements Bridge {
   handlers = new Map<string, Handler>();
   calls: { channel: string; args: unknown[] }[] = [];
   listeners = new Map<string, Set<(p: unknown) => void>>();

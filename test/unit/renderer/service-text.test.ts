@@ -8,21 +8,21 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import Papa from 'papaparse';
 import type L from 'leaflet';
-import type { Equipment, FleetListing, HistoryResult } from '../../../src-main/contract';
+import type { Equipment, AempListing, HistoryResult } from '../../../src-main/contract';
 import { DEFAULT_SETTINGS } from '../../../src-main/contract';
 import { assetsToCsv } from '../../../src-main/core/store/export-csv';
-import { buildHistoryCsv } from '../../../src-renderer/src/lib/fleet/history-csv';
+import { buildHistoryCsv } from '../../../src-renderer/src/lib/aemp/history-csv';
 import { setBridge } from '../../../src-renderer/src/lib/bridge';
 import AssetsPane from '../../../src-renderer/src/views/assets/AssetsPane.svelte';
 import AssetDetails from '../../../src-renderer/src/views/assets/AssetDetails.svelte';
 import AssetMap from '../../../src-renderer/src/views/map/AssetMap.svelte';
-import FleetView from '../../../src-renderer/src/views/fleet/FleetView.svelte';
-import TrackReplay from '../../../src-renderer/src/views/fleet/TrackReplay.svelte';
+import AempView from '../../../src-renderer/src/views/aemp/AempView.svelte';
+import TrackReplay from '../../../src-renderer/src/views/aemp/TrackReplay.svelte';
 import { Workspace } from '../../../src-renderer/src/state/workspace.svelte';
 import { Clock } from '../../../src-renderer/src/state/clock.svelte';
 import { asset, FakeBridge, metric, NOW, snapshot } from './fixtures';
-import { createFakeBridge, FakeFailure } from './views/fleet/fake-bridge';
-import { unit } from './lib/fleet/equipment-fixture';
+import { createFakeBridge, FakeFailure } from './views/aemp/fake-bridge';
+import { unit } from './lib/aemp/equipment-fixture';
 
 /** Each would make an element (and in a browser, do harm) if parsed as HTML. */
 const HOSTILE = [
@@ -180,7 +180,7 @@ describe('service text renders as text', () => {
 
   describe('in the Fleet view', () => {
     const equipment: Equipment[] = HOSTILE.map((text, i) => unit({ equipmentId: `${text}#${i}`, serialNumber: text, make: text, model: text }));
-    const listing: FleetListing = { version: '2.0', snapshotTime: null, equipment, issues: [{ path: HOSTILE[1], message: HOSTILE[0] }], pages: 1, fetchedAt: '2026-11-22T10:00:00Z', source: 'network' };
+    const listing: AempListing = { version: '2.0', snapshotTime: null, equipment, issues: [{ path: HOSTILE[1], message: HOSTILE[0] }], pages: 1, fetchedAt: '2026-11-22T10:00:00Z', source: 'network' };
     function history(identifier: string, metric: HistoryResult['metric']): HistoryResult {
       return {
         identifier,
@@ -197,9 +197,9 @@ describe('service text renders as text', () => {
       return createFakeBridge({
         'settings:get': () => DEFAULT_SETTINGS,
         'assets:get': () => null,
-        'fleet:cached': () => null,
-        'fleet:list': () => listing,
-        'fleet:history': (identifier, metric) => {
+        'aemp:cached': () => null,
+        'aemp:list': () => listing,
+        'aemp:history': (identifier, metric) => {
           if (metric === 'FuelRemaining') throw new FakeFailure({ kind: 'bad-payload', message: HOSTILE[2], path: HOSTILE[3] });
           return history(identifier, metric);
         },
@@ -208,7 +208,7 @@ describe('service text renders as text', () => {
 
     it('in the equipment table', async () => {
       setBridge(bridge().bridge);
-      const { container } = render(FleetView);
+      const { container } = render(AempView);
       const table = await screen.findByRole('table');
       await waitFor(() => expect(within(table).getAllByRole('button', { name: /^Open unit/ })).toHaveLength(HOSTILE.length));
       expectOnlyText(table, ...HOSTILE);
@@ -217,7 +217,7 @@ describe('service text renders as text', () => {
 
     it('on the equipment page and in its history panels', async () => {
       setBridge(bridge().bridge);
-      const { container } = render(FleetView);
+      const { container } = render(AempView);
       await fireEvent.click(await screen.findByRole('button', { name: `Open unit ${equipment[0].equipmentId}` }));
       await fireEvent.click(screen.getByRole('button', { name: 'Last 24 h' }));
       const hours = (await screen.findByRole('heading', { name: 'Operating hours' })).closest('section')!;

@@ -1,5 +1,5 @@
 /** Small pure helpers over a list of alert records (the panel's copy of the log). */
-import type { AlertRecord, Asset } from '../../../../src-main/contract';
+import type { AlertRecord, Asset } from '@contract';
 
 /** The ids among `ids` whose alerts are still unacknowledged in `alerts`, in the given order. */
 export function stillOpen(alerts: readonly AlertRecord[], ids: readonly number[]): number[] {

@@ -1,5 +1,5 @@
 /** Words for alert rules, shared by the panel, the rules dialog and notifications. Pure. */
-import { ALERT_RULE_KINDS, type AlertRuleKind } from '../../../../src-main/contract';
+import { ALERT_RULE_KINDS, type AlertRuleKind } from '@contract';
 
 export { ALERT_RULE_KINDS };
 

@@ -4,7 +4,7 @@
  * notification each; a burst gives one per rule with a count ("37 assets stale"), so an
  * evaluation after a long gap does not bury the desktop. All text is made plain.
  */
-import type { AlertRecord, AlertRuleKind } from '../../../../src-main/contract';
+import type { AlertRecord, AlertRuleKind } from '@contract';
 import { ALERT_RULE_KINDS, groupPhrase, RULE_LABEL } from './labels';
 import { plainText } from './plain-text';
 

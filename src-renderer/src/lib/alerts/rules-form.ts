@@ -3,7 +3,7 @@
  * it back into `AlertRules` for `alerts:setRules`, with messages for people. Pure.
  * The main side checks again and may still refuse; the dialog shows its message.
  */
-import type { AlertRules, AlertScope, MaintenanceThreshold, WorkingPeriod } from '../../../../src-main/contract';
+import type { AlertRules, AlertScope, MaintenanceThreshold, WorkingPeriod } from '@contract';
 import { isValidTimeZone } from '../format/time';
 
 export type ScopeMode = 'all' | 'categories' | 'selection';

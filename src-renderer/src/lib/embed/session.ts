@@ -1,5 +1,5 @@
 /** The life of an embed session as the renderer sees it. Pure, with injected `now`. */
-import type { EmbedSession } from '../../../../src-main/contract';
+import type { EmbedSession } from '@contract';
 import { formatSpan, parseTime } from '../format/time';
 
 /** Renew a little before the end so the view never shows an expired page. */

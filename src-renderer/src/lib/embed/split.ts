@@ -5,7 +5,7 @@
  * string (MAX_ASSETS_QUERY_CHARS, the same check the core makes before asking). Both come
  * from the contract, so this split and the core's refusal use the same numbers. Pure.
  */
-import { MAX_ASSET_IDS, MAX_ASSETS_QUERY_CHARS } from '../../../../src-main/contract';
+import { MAX_ASSET_IDS, MAX_ASSETS_QUERY_CHARS } from '@contract';
 import { formatNumber } from '../format/numbers';
 
 export interface MapLimits {

@@ -3,8 +3,8 @@
  * file's text and the page offers it as a download; Electron has already written it
  * where the user chose (or the user cancelled the save dialog).
  */
-import type { ExportResult } from '../../../../src-main/contract';
-import { downloadText } from '../fleet/download';
+import type { ExportResult } from '@contract';
+import { downloadText } from '../aemp/download';
 
 /**
  * Offers the file when the result carries it. Returns the confirmation to show, built by

@@ -3,7 +3,7 @@
  * units and `now`. A value of the wrong type or out of range is shown with a flag, never
  * dropped and never thrown on.
  */
-import type { Metric, Units, ValueIssue } from '../../../../src-main/contract';
+import type { Metric, Units, ValueIssue } from '@contract';
 import { formatDistanceCm, formatHeading, formatLatLng, formatNumber, formatRuntime } from './numbers';
 import { formatInZone, formatLocal, isValidTimeZone, parseTime, relativeTime, formatSpan } from './time';
 

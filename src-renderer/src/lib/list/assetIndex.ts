@@ -3,7 +3,7 @@
  * the facts filters need), then filtering with counts in one pass and sorting.
  * Pure functions, so 10,000 assets are cheap to test and to re-run when `now` ticks.
  */
-import type { Asset, ListState, SortKey } from '../../../../src-main/contract';
+import type { Asset, ListState, SortKey } from '@contract';
 import { isOldReading } from '../format/metrics';
 import { parseTime } from '../format/time';
 

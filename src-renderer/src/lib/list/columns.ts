@@ -8,7 +8,7 @@
  * category, serial, id) wrap onto a second line instead. When the chosen columns need more
  * than the pane has, the list scrolls sideways with the name column kept in view.
  */
-import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS, type ListColumn, type SortKey, type Units } from '../../../../src-main/contract';
+import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS, type ListColumn, type SortKey, type Units } from '@contract';
 import { formatDistanceCm, formatHours, formatNumber } from '../format/numbers';
 import { formatLocal, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';

@@ -4,7 +4,7 @@
  * serial number, else the asset id — the first of these that differs across every asset
  * of that name, so one group reads the same way throughout. Pure; built once per snapshot.
  */
-import type { Asset } from '../../../../src-main/contract';
+import type { Asset } from '@contract';
 
 export interface NameTag {
   /** What is shown after the name, e.g. "area:12", "S/N CAT0320" or "excavator". */

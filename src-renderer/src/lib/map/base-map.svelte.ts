@@ -3,8 +3,8 @@
  * ('map:base': the app's own tile route, the attribution, the demo map's place names).
  * Each map view keeps one while it is shown.
  */
-import type { BaseMap } from '../../../../src-main/contract';
-import { call, fleet } from '../bridge';
+import type { BaseMap } from '@contract';
+import { call, bridge } from '../bridge';
 
 export class BaseMapSource {
   current = $state.raw<BaseMap | null>(null);
@@ -12,7 +12,7 @@ export class BaseMapSource {
   #announced = false;
 
   start(): void {
-    this.#off = fleet().on('map:base', (base) => {
+    this.#off = bridge().on('map:base', (base) => {
       this.#announced = true;
       this.current = base;
     });

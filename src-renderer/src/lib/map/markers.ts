@@ -4,7 +4,7 @@
  * shows, and bounds and padding to fit.
  */
 import Supercluster from 'supercluster';
-import type { Asset } from '../../../../src-main/contract';
+import type { Asset } from '@contract';
 import { gpsOf, isMoving } from '../list/assetIndex';
 import { parseTime } from '../format/time';
 

@@ -1,5 +1,5 @@
 /** Builds a marker popup as DOM nodes (never HTML strings, so names cannot inject markup). */
-import type { Asset, Units } from '../../../../src-main/contract';
+import type { Asset, Units } from '@contract';
 import { formatAllMetrics } from '../format/metrics';
 import { relativeTime } from '../format/time';
 

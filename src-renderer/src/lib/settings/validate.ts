@@ -1,5 +1,5 @@
 /** Validation of the settings form before it is sent with `settings:set`. Pure. */
-import { THEMES, TILE_CACHE_MB, type Settings, type Theme, type Units } from '../../../../src-main/contract';
+import { THEMES, TILE_CACHE_MB, type Settings, type Theme, type Units } from '@contract';
 
 export interface SettingsForm {
   refreshIntervalSec: string;

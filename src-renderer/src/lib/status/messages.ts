@@ -1,5 +1,5 @@
 /** The words of the status bar and banners, from a SyncStatus and `now`. Pure. */
-import type { AppError, SyncStatus } from '../../../../src-main/contract';
+import type { AppError, SyncStatus } from '@contract';
 import { formatClock, formatShortClock, formatSpan, parseTime, relativeTime } from '../format/time';
 
 const STATE_LABEL: Record<SyncStatus['state'], string> = {

@@ -3,8 +3,8 @@
  * message, kept in step with the main side's `profiles:changed` and `auth:state`
  * events. Never holds a token beyond the call that sends a pasted one.
  */
-import type { AppError, ConnectionTest, Profile, ProfileInput, ProfilesState, ShellKind, SignInState } from '../../../../src-main/contract';
-import { call, errorOf, fleet } from '../../lib/bridge';
+import type { AppError, ConnectionTest, Profile, ProfileInput, ProfilesState, ShellKind, SignInState } from '@contract';
+import { call, errorOf, bridge } from '../../lib/bridge';
 
 export type Notice = { tone: 'ok' | 'error' | 'info'; text: string };
 
@@ -30,11 +30,11 @@ export class ConnectionState {
 
   /** Subscribes to events and loads the profiles; returns the cleanup. */
   start(): () => void {
-    const bridge = fleet();
+    const events = bridge();
     this.offs.push(
-      bridge.on('profiles:changed', (s) => (this.profiles = s)),
-      bridge.on('auth:state', (s) => this.onAuthState(s)),
-      bridge.on('status', (s) => (this.tokenInMemoryOnly = s.tokenInMemoryOnly)),
+      events.on('profiles:changed', (s) => (this.profiles = s)),
+      events.on('auth:state', (s) => this.onAuthState(s)),
+      events.on('status', (s) => (this.tokenInMemoryOnly = s.tokenInMemoryOnly)),
     );
     void this.load();
     return () => this.stop();

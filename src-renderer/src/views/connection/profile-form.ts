@@ -1,5 +1,5 @@
 /** The add/edit form's fields and the checks the dispatcher sees before anything is sent. */
-import type { Profile, ProfileInput } from '../../../../src-main/contract';
+import type { Profile, ProfileInput } from '@contract';
 
 export type FieldName = 'name' | 'baseUrl' | 'aempUrl' | 'authorizeUrl' | 'tokenUrl' | 'clientId' | 'clientSecret' | 'scopes' | 'embedOrigins';
 

@@ -50,10 +50,10 @@ const VALID: { [C in InvokeChannel]: unknown[] } = {
   'trail:get': ['thing:7', 24],
   'export:assetsCsv': [['thing:1', 'thing:2']],
   'export:positionsGeoJson': [[], 2160],
-  'fleet:list': ['2.0'],
-  'fleet:cached': ['1.2'],
-  'fleet:unit': ['1.2', 'VIN1234567'],
-  'fleet:history': ['EQ-1', 'Location', '2024-05-01T00:00:00Z', '2024-05-02T00:00:00Z'],
+  'aemp:list': ['2.0'],
+  'aemp:cached': ['1.2'],
+  'aemp:equipment': ['1.2', 'VIN1234567'],
+  'aemp:history': ['EQ-1', 'Location', '2024-05-01T00:00:00Z', '2024-05-02T00:00:00Z'],
   'alerts:rules': [],
   'alerts:setRules': [defaultAlertRules()],
   'alerts:list': [{ unacknowledgedOnly: true, rule: 'low-fuel' }],
@@ -161,10 +161,10 @@ describe('validateInvoke', () => {
   });
 
   it('checks ISO dates and their order', () => {
-    expect(refusal('fleet:history', ['EQ-1', 'Location', 'yesterday', '2024-05-02T00:00:00Z']).path).toBe('$[2]');
-    expect(refusal('fleet:history', ['EQ-1', 'Location', '2024-05-03T00:00:00Z', '2024-05-02T00:00:00Z']).message).toContain('start must not be after');
-    expect(refusal('fleet:history', ['../x', 'Location', '2024-05-01T00:00:00Z', '2024-05-02T00:00:00Z']).kind).toBe('invalid-argument');
-    expect(refusal('fleet:unit', ['2.0', '..']).kind).toBe('invalid-argument');
+    expect(refusal('aemp:history', ['EQ-1', 'Location', 'yesterday', '2024-05-02T00:00:00Z']).path).toBe('$[2]');
+    expect(refusal('aemp:history', ['EQ-1', 'Location', '2024-05-03T00:00:00Z', '2024-05-02T00:00:00Z']).message).toContain('start must not be after');
+    expect(refusal('aemp:history', ['../x', 'Location', '2024-05-01T00:00:00Z', '2024-05-02T00:00:00Z']).kind).toBe('invalid-argument');
+    expect(refusal('aemp:equipment', ['2.0', '..']).kind).toBe('invalid-argument');
   });
 });
 

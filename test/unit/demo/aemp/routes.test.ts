@@ -4,7 +4,7 @@ import { handleAempRequest } from '../../../../src-main/demo/aemp/routes';
 import { setAempVariant, type AempVariant } from '../../../../src-main/demo/aemp/variant';
 import type { DemoContext } from '../../../../src-main/demo/context';
 import { FleetSimulation } from '../../../../src-main/demo/sim';
-import { parseFleetPage, parseHistoryPage, parseUnit } from '../../../../src-main/core/fleet/parse-fleet';
+import { parseAempPage, parseHistoryPage, parseUnit } from '../../../../src-main/core/aemp/parse-aemp';
 
 const NOW = Date.UTC(2026, 2, 2, 15, 0, 0);
 const ORIGIN = 'http://127.0.0.1:9';
@@ -51,7 +51,7 @@ describe('demo AEMP routes', () => {
     const first = get('/aemp/api/v2/Fleet/1');
     expect(first.status).toBe(200);
     expect(first.type).toContain('json');
-    const page = parseFleetPage(first.body, first.type);
+    const page = parseAempPage(first.body, first.type);
     expect(page.issues).toEqual([]);
     expect(page.equipment).toHaveLength(10);
     expect(page.links).toEqual({ self: `${ORIGIN}/aemp/api/v2/Fleet/1`, next: `${ORIGIN}/aemp/api/v2/Fleet/2`, prev: null, last: `${ORIGIN}/aemp/api/v2/Fleet/${Math.ceil(things.length / 10)}` });
@@ -64,7 +64,7 @@ describe('demo AEMP routes', () => {
       expect(got.operatingHours?.hours).toBeCloseTo(state.engineRuntimeMs / 3_600_000, 3);
       expect(got.fuelRemaining?.percent).toBe(state.fuelPct);
     }
-    const second = parseFleetPage(get('/aemp/api/v2/Fleet/2').body);
+    const second = parseAempPage(get('/aemp/api/v2/Fleet/2').body);
     expect(second.links.prev).toBe(`${ORIGIN}/aemp/api/v2/Fleet/1`);
   });
 
@@ -82,12 +82,12 @@ describe('demo AEMP routes', () => {
     const byAccept = get('/aemp/api/v2/Fleet/1', 'application/xml');
     expect(byAccept.type).toContain('xml');
     expect(byAccept.body).toContain('xmlns="http://standards.iso.org/iso/15143/-3"');
-    expect(parseFleetPage(byAccept.body).equipment).toHaveLength(10);
+    expect(parseAempPage(byAccept.body).equipment).toHaveLength(10);
     const byQuery = get('/aemp/api/v2/Fleet/1?format=xml');
-    expect(parseFleetPage(byQuery.body).links.next).toBe(`${ORIGIN}/aemp/api/v2/Fleet/2?format=xml`);
+    expect(parseAempPage(byQuery.body).links.next).toBe(`${ORIGIN}/aemp/api/v2/Fleet/2?format=xml`);
     const v1 = get('/aemp/api/v1/Fleet/1');
     expect(v1.body).toMatch(/<Fleet xmlns="http:\/\/schemas.aemp.org\/fleet" version="1.2" snapshotTime="2026-03-02T15:00:00Z">/);
-    const page = parseFleetPage(v1.body, v1.type);
+    const page = parseAempPage(v1.body, v1.type);
     expect(page.version).toBe('1.2');
     expect(page.equipment[0].vin).toBeNull();
     expect(page.equipment[0].make).not.toBeNull();
@@ -141,12 +141,12 @@ describe('demo AEMP routes', () => {
     expect(json.body).toContain('"links"');
     expect(json.body).toContain('"dateTime"');
     expect(json.body).toMatch(/"hour":"PT\d+H\d+M\d+S"/);
-    const page = parseFleetPage(json.body);
+    const page = parseAempPage(json.body);
     expect(page.issues).toEqual([]);
     expect(page.links.next).toBe(page.links.self);
     const xml = get('/aemp/api/v2/Fleet/1?format=xml');
     expect(xml.body).toMatch(/<location datetime="/);
-    const fromXml = parseFleetPage(xml.body);
+    const fromXml = parseAempPage(xml.body);
     expect(fromXml.issues).toEqual([]);
     const things = sim.units.filter((u) => u.type === 'thing');
     const withOdo = fromXml.equipment.findIndex((e) => e.distance !== null);
@@ -171,7 +171,7 @@ describe('demo AEMP routes', () => {
   it('computes only the requested page at 50,000 assets', () => {
     const { get } = harness({ assetCount: 50_000, pageSize: 100 });
     const answer = get('/aemp/api/v2/Fleet/300');
-    const page = parseFleetPage(answer.body);
+    const page = parseAempPage(answer.body);
     expect(page.equipment).toHaveLength(100);
     expect(page.links.last).toBe(`${ORIGIN}/aemp/api/v2/Fleet/475`);
   });

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { demoGeography, demoPlaces, haulLoop, type DemoGeography } from '../../../../src-main/demo/geography';
 import { FleetSimulation } from '../../../../src-main/demo/sim';
-import { DEPOTS } from '../../../../src-main/demo/sim/units';
+import { DEPOTS } from '../../../../src-main/demo/sim/equipment';
 import { drawTilePixels, pixelLatLng, worldPixel } from '../../../../src-main/demo/tiles/draw-map';
 import { TileRenderer } from '../../../../src-main/demo/tiles/tiles';
 

@@ -181,7 +181,7 @@ describe('AlertsStore: the asset of an alert', () => {
 
   it("alerts:focus (Electron's notification click) opens the panel and selects the asset", async () => {
     await started('electron');
-    ws.view = 'fleet';
+    ws.view = 'aemp';
     bridge.emit('alerts:focus', { assetId: 'thing:2' });
     expect(store.panelOpen).toBe(true);
     expect(ws.view).toBe('assets');

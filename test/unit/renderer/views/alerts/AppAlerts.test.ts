@@ -30,7 +30,7 @@ beforeEach(() => {
     .handle('status:get', () => status())
     .handle('assets:get', () => snapshot(Array.from({ length: 5 }, (_, i) => asset(i, {}, { gps: metric({ lat: 40 + i / 10, lng: -111 }), fuel: metric(10 + i) }))))
     .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
-    .handle('fleet:cached', () => null);
+    .handle('aemp:cached', () => null);
   log = new FakeAlertLog([alertRecord(1, { assetId: 'thing:3', assetName: 'Truck 3' }), alertRecord(2, { assetId: 'thing:4', assetName: 'Truck 4', rule: 'stale' })]);
   log.install(bridge);
   setBridge(bridge);
@@ -86,7 +86,7 @@ describe('App: alerts', () => {
   it("alerts:focus (Electron's notification click) shows the panel and selects the asset, from the Fleet view too", async () => {
     render(App);
     await screen.findByText('Truck 1');
-    bridge.emit('menu:command', { command: 'show-fleet' });
+    bridge.emit('menu:command', { command: 'show-aemp' });
     await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Fleet' })).toHaveAttribute('aria-selected', 'true'));
     bridge.emit('alerts:focus', { assetId: 'thing:3' });
     await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Assets' })).toHaveAttribute('aria-selected', 'true'));

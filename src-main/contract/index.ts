@@ -1,0 +1,662 @@
+/**
+ * The one typed contract between the renderer and the main side.
+ *
+ * Every call the renderer may make (`FleetInvoke`) and every event the main side
+ * may push (`FleetEvents`) is declared here. The Electron preload, the ipcMain
+ * registration, the web shell's HTTP bridge and the renderer are all typed from
+ * these maps, so a mismatch is a compile error. This file holds types and a few
+ * constant tables only: the renderer imports it, so it must never import Node or
+ * Electron code.
+ *
+ * Nothing in here ever carries an access token, a refresh token or a client secret
+ * towards the renderer. (`auth:pasteToken` and `profiles:save` carry secrets the
+ * user typed *into* the main side; no result type has a secret field.)
+ */
+
+// ---------------------------------------------------------------- errors
+
+export type ErrorKind =
+  | 'unauthorized' // 401: token missing, expired or revoked
+  | 'forbidden' // 403
+  | 'not-found' // 404
+  | 'bad-request' // 400 / 414 / other 4xx the service rejected
+  | 'rate-limited' // 429 (also 405/503 used as throttling by fleet feeds)
+  | 'server' // 5xx
+  | 'network' // connection refused, reset, DNS, body cut off
+  | 'timeout'
+  | 'bad-payload' // response is not what the interface says (with a JSON path)
+  | 'invalid-argument' // the renderer sent something the main side refuses
+  | 'keychain' // the OS keychain failed or timed out
+  | 'storage' // the offline store failed
+  | 'auth-flow' // sign-in failed (denied, wrong state, exchange failed, timed out)
+  | 'cancelled'
+  | 'offline' // needs the network and we are offline
+  | 'internal';
+
+/** A serialisable error as it crosses the contract. Never contains a secret. */
+export interface AppError {
+  kind: ErrorKind;
+  message: string;
+  /** JSON path of the fault for bad payloads, e.g. `$[3].metrics.gps.value.lng`. */
+  path?: string;
+  status?: number;
+  retryAfterMs?: number;
+}
+
+/** Every invoke result crosses the boundary wrapped, so errors keep their kind. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+// ---------------------------------------------------------------- assets
+
+export type AssetType = 'thing' | 'area';
+
+export interface MetricMeta {
+  collectedOn: string; // ISO 8601 UTC
+  source: string;
+  other: Record<string, unknown>;
+}
+
+export interface Metric {
+  value: unknown;
+  meta: MetricMeta;
+}
+
+export interface GpsValue {
+  lat: number;
+  lng: number;
+}
+
+/** A problem found in an asset that was kept (e.g. fuel 140): shown, never hidden. */
+export interface ValueIssue {
+  metric: string;
+  path: string;
+  message: string;
+}
+
+export interface Asset {
+  assetId: string; // `<type>:<number>`
+  type: AssetType;
+  name: string;
+  serialNumber?: string; // things only; may be ''
+  category?: string; // things only
+  /** The asset's own embed URL (entry name varies by deployment; we keep the one we found). */
+  embedUrl: string | null;
+  metrics: Record<string, Metric> | null;
+  /** Newest `collectedOn` over all metrics, or null when there are none. */
+  lastUpdate: string | null;
+  issues: ValueIssue[];
+}
+
+/** An element of the asset list that could not be understood and was skipped. */
+export interface SkippedAsset {
+  index: number;
+  assetId?: string;
+  path: string;
+  reason: string;
+}
+
+export interface AssetSnapshot {
+  profileId: string;
+  assets: Asset[];
+  skipped: SkippedAsset[];
+  /** When the service answered with this list (ISO). */
+  fetchedAt: string;
+  source: 'network' | 'cache';
+}
+
+/**
+ * A periodic refresh that changed little, sent instead of the whole list: applied to the
+ * snapshot fetched at `baseFetchedAt`, it gives the snapshot fetched at `fetchedAt`.
+ * A renderer holding another snapshot asks `assets:get` instead.
+ */
+export interface AssetChange {
+  profileId: string;
+  baseFetchedAt: string;
+  fetchedAt: string;
+  source: 'network' | 'cache';
+  skipped: SkippedAsset[];
+  /** New or changed assets (whole). */
+  changed: Asset[];
+  /** Ids no longer in the list. */
+  removed: string[];
+  /** The new order of all ids, only when ids were added, removed or reordered. */
+  order: string[] | null;
+}
+
+// ---------------------------------------------------------------- embed sessions
+
+/** Most asset ids accepted in one call (exports, maps of a selection). */
+export const MAX_ASSET_IDS = 5000;
+/**
+ * Longest `assets=` query sent for a map of a selection: the subset endpoint takes the ids
+ * in the query string, and long request lines are refused by proxies and servers (414).
+ * With ids like `thing:1234` this is about 160 assets per map.
+ */
+export const MAX_ASSETS_QUERY_CHARS = 1800;
+
+export type EmbedRequest =
+  | { kind: 'branch' }
+  | { kind: 'subset'; assetIds: string[] }
+  | { kind: 'asset'; assetId: string };
+
+export interface EmbedSession {
+  id: string;
+  kind: EmbedRequest['kind'];
+  assetIds: string[];
+  url: string;
+  /** From the JWS `exp`, or requestedAt + 1 h when the URL carries none. */
+  expiresAt: string;
+  requestedAt: string;
+}
+
+/** Electron only: where the renderer wants the native embed view drawn (CSS px). */
+export interface EmbedBounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+// ---------------------------------------------------------------- status
+
+export type ConnectionState = 'starting' | 'syncing' | 'online' | 'offline' | 'signed-out' | 'error';
+
+export interface SyncStatus {
+  profileId: string;
+  state: ConnectionState;
+  lastSyncAt: string | null;
+  nextAttemptAt: string | null;
+  /** The last error, shown once; null after a good sync. */
+  error: AppError | null;
+  /** True when no keychain could be used and the token lives in memory for this run. */
+  tokenInMemoryOnly: boolean;
+  /** Human note on the data shown, e.g. a corrupt store that was moved aside. */
+  notice: string | null;
+}
+
+// ---------------------------------------------------------------- profiles and sign-in
+
+export interface ProfileInput {
+  id?: string; // absent for a new profile
+  name: string;
+  baseUrl: string; // http(s), ends in /v1
+  aempUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  /** Only sent when the user typed one; stored in the keychain, never returned. */
+  clientSecret?: string;
+  scopes: string;
+  /**
+   * Origins (scheme://host[:port]) besides the service's own site whose embed maps
+   * Fleet Desk may show; absent or empty = only the service's own site.
+   */
+  embedOrigins?: string[];
+}
+
+export interface Profile extends Omit<ProfileInput, 'clientSecret' | 'id' | 'embedOrigins'> {
+  id: string;
+  builtIn: boolean;
+  hasClientSecret: boolean;
+  signedIn: boolean;
+  embedOrigins: string[];
+  /** What Fleet Desk did to this profile on its own and why (signed it out: its address changed); gone after the next sign-in. */
+  notice?: string;
+}
+
+export interface ProfilesState {
+  profiles: Profile[];
+  activeId: string;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  message: string;
+  assetCount?: number;
+}
+
+export type SignInState =
+  | { state: 'idle' }
+  | { state: 'waiting-for-browser'; profileId: string; authorizeUrl: string; startedAt: string }
+  | { state: 'exchanging'; profileId: string }
+  | { state: 'signed-in'; profileId: string }
+  | { state: 'failed'; profileId: string; error: AppError };
+
+// ---------------------------------------------------------------- settings
+
+export type Units = 'metric' | 'imperial';
+
+/** Light or dark colours, or whatever the operating system uses ('system'). */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Optional columns of the asset list (the name is always shown), in display order. */
+export const LIST_COLUMNS = ['id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'] as const;
+export type ListColumn = (typeof LIST_COLUMNS)[number];
+export const DEFAULT_LIST_COLUMNS: readonly ListColumn[] = ['category', 'lastUpdate', 'fuel', 'ignition'];
+
+/** What the asset list can be sorted by: the name and every optional column but ignition. */
+export const SORT_KEYS = ['name', 'id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'speed', 'engineHours', 'odometer'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+export interface ListState {
+  search: string;
+  filters: string[]; // filter ids, e.g. 'type:thing', 'ignition:on', 'stale'
+  sort: SortKey;
+  descending: boolean;
+  /** The optional columns shown (each at most once; the list shows them in LIST_COLUMNS order). */
+  columns: ListColumn[];
+}
+
+export interface Settings {
+  refreshIntervalSec: number; // default 60
+  staleAfterMin: number; // an asset whose last update is older is "stale"
+  units: Units;
+  theme: Theme;
+  /** Tile server template for real profiles ('' = plain background); the demo profile draws its own map. */
+  tileUrl: string;
+  tileAttribution: string;
+  /** Most megabytes of map tiles kept for offline viewing (least recently used out first). */
+  tileCacheMb: number;
+  /** The map shows every asset, not only those the list's search and filters show. */
+  mapShowsAll: boolean;
+  retentionDays: number; // observed positions and metric values
+  list: ListState;
+}
+
+/** The standard OpenStreetMap tile server, the default for real profiles, and its required attribution. */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+/** Bounds of the tile cache size setting, in MB (all three settings checks use these). */
+export const TILE_CACHE_MB = { min: 10, max: 5000 } as const;
+
+/** The settings of a first run; both the main side and the renderer start from these. */
+export const DEFAULT_SETTINGS: Settings = {
+  refreshIntervalSec: 60,
+  staleAfterMin: 60,
+  units: 'metric',
+  theme: 'system',
+  tileUrl: OSM_TILE_URL,
+  tileAttribution: OSM_ATTRIBUTION,
+  tileCacheMb: 200,
+  mapShowsAll: false,
+  retentionDays: 30,
+  list: { search: '', filters: [], sort: 'name', descending: false, columns: [...DEFAULT_LIST_COLUMNS] },
+};
+
+// ---------------------------------------------------------------- base map
+
+/** A place name the app draws as text over the demo map. */
+export interface MapPlace {
+  name: string;
+  lat: number;
+  lng: number;
+  kind: 'city' | 'water' | 'mountain' | 'road' | 'depot' | 'site' | 'airport';
+  /** Shown from this zoom level on. */
+  minZoom: number;
+}
+
+/** The base map behind the asset markers, as the main side serves it (tiles go through it, cached for offline use). */
+export interface BaseMap {
+  /** 'demo': the demo service's own map; 'server': the tile server of the settings; 'none': a plain background. */
+  kind: 'demo' | 'server' | 'none';
+  /** The tile template to load ({z}/{x}/{y}): a route of the app itself, never the tile server; '' for none. */
+  url: string;
+  /** Shown as plain text in the map's corner. */
+  attribution: string;
+  /** The tile server's host, for messages ('' for the demo and none). */
+  host: string;
+  /** Labels to draw over the tiles (the demo map; empty for tile servers, whose tiles carry their own). */
+  places: MapPlace[];
+}
+
+// ---------------------------------------------------------------- offline data
+
+export interface TrailPoint {
+  lat: number;
+  lng: number;
+  collectedOn: string;
+}
+
+export interface ExportResult {
+  /** Where it was written (Electron) or the suggested file name (web download). */
+  fileName: string;
+  /** Web shell only: the file contents to offer as a download. */
+  content?: string;
+  mimeType: string;
+  count: number;
+  cancelled?: boolean;
+}
+
+// ---------------------------------------------------------------- fleet interface (AEMP)
+
+export type AempVersion = '1.2' | '2.0';
+export type HistoryMetric = 'Location' | 'CumulativeOperatingHours' | 'Distance' | 'FuelRemaining';
+
+/** One unit of the fleet feed, normalised with explicit units. */
+export interface Equipment {
+  equipmentId: string | null;
+  serialNumber: string | null;
+  vin: string | null; // PIN in AEMP 2.0
+  make: string | null;
+  model: string | null;
+  location: { lat: number; lng: number; altitudeM: number | null; at: string | null } | null;
+  operatingHours: { hours: number; at: string | null } | null;
+  idleHours: { hours: number; at: string | null } | null;
+  distance: { metres: number; at: string | null } | null;
+  fuelUsed: { litres: number; at: string | null } | null;
+  fuelRemaining: { percent: number; at: string | null } | null;
+  engineRunning: { running: boolean; at: string | null } | null;
+  /** asset-list asset with the same serial number, when there is one */
+  linkedAssetId: string | null;
+}
+
+export interface ParseIssue {
+  path: string;
+  message: string;
+}
+
+export interface AempListing {
+  version: AempVersion;
+  snapshotTime: string | null;
+  equipment: Equipment[];
+  issues: ParseIssue[];
+  pages: number;
+  fetchedAt: string;
+  source: 'network' | 'cache';
+}
+
+export interface HistoryPoint {
+  at: string;
+  /** Location: lat/lng; other metrics: value in hours, metres or percent. */
+  value: number | null;
+  lat?: number;
+  lng?: number;
+}
+
+export interface HistoryResult {
+  identifier: string;
+  metric: HistoryMetric;
+  start: string;
+  end: string;
+  points: HistoryPoint[];
+  issues: ParseIssue[];
+  fetchedAt: string;
+  source: 'network' | 'cache';
+}
+
+export interface AempProgress {
+  version: AempVersion;
+  page: number;
+  lastPage: number | null;
+  units: number;
+  /** Set while throttled: the service asked us to wait until this time. */
+  waitingUntil: string | null;
+  done: boolean;
+}
+
+// ---------------------------------------------------------------- alerts
+
+/** The kinds of alert rule; each profile has one rule of each kind. */
+export type AlertRuleKind = 'low-fuel' | 'stale' | 'after-hours' | 'region' | 'maintenance';
+
+export const ALERT_RULE_KINDS = ['low-fuel', 'stale', 'after-hours', 'region', 'maintenance'] as const satisfies readonly AlertRuleKind[];
+
+/** Which assets a rule watches: empty lists mean every asset. */
+export interface AlertScope {
+  /** Only assets of these categories (exact, case-insensitive). */
+  categories: string[];
+  /** Only these assets (a saved selection), with the name the user gave it. */
+  assetIds: string[];
+  selectionName: string | null;
+}
+
+/** One working period of a weekday, local time of the branch ("07:00" to "17:30"). */
+export interface WorkingPeriod {
+  /** 0 = Sunday … 6 = Saturday. */
+  day: number;
+  start: string; // HH:MM
+  end: string; // HH:MM, after start
+}
+
+export interface MaintenanceThreshold {
+  id: string;
+  metric: 'engine-hours' | 'odometer';
+  /** Due at this reading: hours for engine-hours, kilometres for odometer. */
+  dueAt: number;
+  /** Assets this threshold applies to (categories or ids); empty lists mean every asset. */
+  scope: AlertScope;
+}
+
+export interface AlertRules {
+  lowFuel: { enabled: boolean; belowPercent: number; scope: AlertScope };
+  stale: { enabled: boolean; afterMin: number; scope: AlertScope };
+  afterHours: {
+    enabled: boolean;
+    /** What counts as in use outside working hours. */
+    trigger: 'ignition' | 'moving' | 'either';
+    schedule: WorkingPeriod[];
+    /** IANA zone used where an asset has no `time-zone` metric. */
+    timeZone: string;
+    scope: AlertScope;
+  };
+  region: {
+    enabled: boolean;
+    /** Only these regions (e.g. "region:UT"); empty means any region. */
+    regions: string[];
+    /** Raise on entering, on leaving, or both. */
+    on: 'enter' | 'leave' | 'both';
+    scope: AlertScope;
+  };
+  maintenance: { enabled: boolean; thresholds: MaintenanceThreshold[] };
+  /** No desktop notifications (alerts are still logged and counted). */
+  quiet: boolean;
+}
+
+/** One raised alert, as logged in the profile's offline store. */
+export interface AlertRecord {
+  id: number;
+  profileId: string;
+  assetId: string;
+  assetName: string;
+  rule: AlertRuleKind;
+  /** What was seen, as plain text for people, e.g. "Fuel 12 % (below 15 %)". */
+  message: string;
+  /** The value that raised it (fuel %, minutes silent, region code, reading …). */
+  value: string | number | boolean | null;
+  /** When the condition began, from the data (collectedOn) where known. */
+  raisedAt: string;
+  clearedAt: string | null;
+  acknowledgedAt: string | null;
+}
+
+export interface AlertQuery {
+  unacknowledgedOnly: boolean;
+  /** Only alerts of this rule; null for all. */
+  rule: AlertRuleKind | null;
+}
+
+export interface AlertCounts {
+  profileId: string;
+  total: number;
+  unacknowledged: number;
+}
+
+export interface AlertList extends AlertCounts {
+  /** Newest first. */
+  alerts: AlertRecord[];
+}
+
+/** Alerts raised by one evaluation (one refresh), for notifications and the panel. */
+export interface NewAlerts {
+  profileId: string;
+  alerts: AlertRecord[];
+}
+
+// ---------------------------------------------------------------- app
+
+export type ShellKind = 'electron' | 'web';
+
+export interface AppInfo {
+  shell: ShellKind;
+  version: string;
+  platform: string;
+  /** True when the active profile is the built-in demo service. */
+  demo: boolean;
+}
+
+// ---------------------------------------------------------------- the maps
+
+/** name → [arguments tuple, result]. Every result crosses as `Result<…>`. */
+export interface FleetInvoke {
+  'app:info': [[], AppInfo];
+  'status:get': [[], SyncStatus];
+
+  'assets:get': [[], AssetSnapshot | null]; // what the store has, no network
+  'assets:refresh': [[], AssetSnapshot]; // fetch now (manual refresh)
+
+  'embed:open': [[EmbedRequest], EmbedSession]; // request a fresh embed URL
+  'embed:show': [[string, EmbedBounds], void]; // Electron: draw session id's view at bounds
+  'embed:hide': [[], void]; // Electron: hide the embed view
+
+  'settings:get': [[], Settings];
+  'settings:set': [[Partial<Settings>], Settings];
+  'map:base': [[], BaseMap];
+
+  'profiles:list': [[], ProfilesState];
+  'profiles:save': [[ProfileInput], Profile];
+  'profiles:delete': [[string], ProfilesState];
+  'profiles:switch': [[string], ProfilesState];
+  'profiles:test': [[ProfileInput, (string | null)?], ConnectionTest]; // draft, a token typed for this test only
+
+  'auth:signIn': [[string], SignInState]; // profile id; resolves when signed in or failed
+  'auth:cancel': [[], void];
+  'auth:pasteToken': [[string, string], ConnectionTest]; // profile id, token
+  'auth:signOut': [[string, boolean], void]; // profile id, keep offline data
+
+  'trail:get': [[string, number], TrailPoint[]]; // asset id, hours back
+  'export:assetsCsv': [[string[]], ExportResult]; // asset ids in list order
+  'export:positionsGeoJson': [[string[], number], ExportResult]; // asset ids, hours back
+
+  'aemp:list': [[AempVersion], AempListing];
+  'aemp:cached': [[AempVersion], AempListing | null];
+  'aemp:equipment': [[AempVersion, string], Equipment];
+  'aemp:history': [[string, HistoryMetric, string, string], HistoryResult]; // id, metric, start, end
+
+  'alerts:rules': [[], AlertRules]; // the active profile's rules
+  'alerts:setRules': [[AlertRules], AlertRules];
+  'alerts:list': [[AlertQuery], AlertList]; // works offline (the log is in the store)
+  'alerts:acknowledge': [[number[] | 'all'], AlertCounts]; // alert ids, or every open one
+  'export:alertsCsv': [[AlertQuery], ExportResult];
+}
+
+export interface FleetEvents {
+  status: SyncStatus;
+  assets: AssetSnapshot;
+  /** A small change to the last announced snapshot (see AssetChange). */
+  'assets:changed': AssetChange;
+  'auth:state': SignInState;
+  'profiles:changed': ProfilesState;
+  'aemp:progress': AempProgress;
+  /** Settings after any change, so every open view follows (units, tiles). */
+  settings: Settings;
+  /** The base map after a change of tile settings or of the active profile. */
+  'map:base': BaseMap;
+  /** Electron: the embed view reported its session expired (the renderer renews). */
+  'embed:expired': { sessionId: string };
+  /** From the application menu (Electron) or shortcuts. */
+  'menu:command': { command: MenuCommand };
+  /** Alerts raised by the last evaluation (never sent for an empty list). */
+  'alerts:new': NewAlerts;
+  /** Counts after any change (new, cleared, acknowledged, profile switch). */
+  'alerts:counts': AlertCounts;
+  /** Electron: a desktop notification was clicked; the renderer selects the asset (null: just show alerts). */
+  'alerts:focus': { assetId: string | null };
+}
+
+export type MenuCommand =
+  | 'refresh'
+  | 'focus-search'
+  | 'open-branch-map'
+  | 'open-selection-map'
+  | 'open-settings'
+  /** The connection panel: profiles (branches) and sign-in. */
+  | 'open-connection'
+  | 'show-aemp'
+  | 'show-assets'
+  /** The export choices (asset CSV, positions and trails GeoJSON). */
+  | 'export';
+
+export type InvokeChannel = keyof FleetInvoke;
+export type EventChannel = keyof FleetEvents;
+export type InvokeArgs<C extends InvokeChannel> = FleetInvoke[C][0];
+export type InvokeResult<C extends InvokeChannel> = FleetInvoke[C][1];
+
+/** Implemented by the core; each shell routes its transport to these. */
+export type InvokeHandlers = {
+  [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<InvokeResult<C>>;
+};
+
+export type EventSink = <E extends EventChannel>(name: E, payload: FleetEvents[E]) => void;
+
+/** What the renderer sees as `window.fleetDesk`, identical in both shells. */
+export interface Bridge {
+  invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>>;
+  on<E extends EventChannel>(name: E, listener: (payload: FleetEvents[E]) => void): () => void;
+}
+
+/** The invoke channel names, for validation at both ends (kept in step with FleetInvoke). */
+export const INVOKE_CHANNELS = [
+  'app:info',
+  'status:get',
+  'assets:get',
+  'assets:refresh',
+  'embed:open',
+  'embed:show',
+  'embed:hide',
+  'settings:get',
+  'settings:set',
+  'map:base',
+  'profiles:list',
+  'profiles:save',
+  'profiles:delete',
+  'profiles:switch',
+  'profiles:test',
+  'auth:signIn',
+  'auth:cancel',
+  'auth:pasteToken',
+  'auth:signOut',
+  'trail:get',
+  'export:assetsCsv',
+  'export:positionsGeoJson',
+  'aemp:list',
+  'aemp:cached',
+  'aemp:equipment',
+  'aemp:history',
+  'alerts:rules',
+  'alerts:setRules',
+  'alerts:list',
+  'alerts:acknowledge',
+  'export:alertsCsv',
+] as const satisfies readonly InvokeChannel[];
+
+export const EVENT_CHANNELS = [
+  'status',
+  'assets',
+  'assets:changed',
+  'auth:state',
+  'profiles:changed',
+  'aemp:progress',
+  'settings',
+  'map:base',
+  'embed:expired',
+  'menu:command',
+  'alerts:new',
+  'alerts:counts',
+  'alerts:focus',
+] as const satisfies readonly EventChannel[];
+
+// Compile-time check that the tables above list every channel.
+type Missing<All, Listed> = Exclude<All, Listed>;
+export const _allInvokeListed: [Missing<InvokeChannel, (typeof INVOKE_CHANNELS)[number]>] extends [never] ? true : never = true;
+export const _allEventsListed: [Missing<EventChannel, (typeof EVENT_CHANNELS)[number]>] extends [never] ? true : never = true;

@@ -1,0 +1,71 @@
+/** Unit conversions and display formatting for fleet values. */
+import type { Units } from '@contract';
+import { formatClock, formatDateTime } from '../format/time';
+
+// One date/time format for the whole app (lib/format/time.ts).
+export { formatDateTime };
+
+export const METRES_PER_MILE = 1609.344;
+
+export function distanceValue(metres: number, units: Units): number {
+  return units === 'imperial' ? metres / METRES_PER_MILE : metres / 1000;
+}
+
+export function distanceUnit(units: Units): string {
+  return units === 'imperial' ? 'mi' : 'km';
+}
+
+// Grouped like every other number in the app (lib/format/numbers.ts): "12,345.6".
+const number1 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+const number0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Distance as a bare number in km or mi (the unit goes in a column header); '—' when missing. */
+export function distanceNumber(metres: number | null | undefined, units: Units): string {
+  if (metres == null || !Number.isFinite(metres)) return '—';
+  return number1.format(distanceValue(metres, units));
+}
+
+/** Hours as a bare number, "1,234.5"; '—' when missing. */
+export function hoursNumber(hours: number | null | undefined): string {
+  if (hours == null || !Number.isFinite(hours)) return '—';
+  return number1.format(hours);
+}
+
+/** A percentage as a bare number, "45"; '—' when missing. */
+export function percentNumber(percent: number | null | undefined): string {
+  if (percent == null || !Number.isFinite(percent)) return '—';
+  return number0.format(percent);
+}
+
+export function formatDistance(metres: number | null | undefined, units: Units): string {
+  if (metres == null || !Number.isFinite(metres)) return '—';
+  return `${number1.format(distanceValue(metres, units))} ${distanceUnit(units)}`;
+}
+
+export function formatHours(hours: number | null | undefined): string {
+  if (hours == null || !Number.isFinite(hours)) return '—';
+  return `${number1.format(hours)} h`;
+}
+
+export function formatPercent(percent: number | null | undefined): string {
+  if (percent == null || !Number.isFinite(percent)) return '—';
+  return `${number0.format(percent)} %`;
+}
+
+export function litresValue(litres: number, units: Units): number {
+  return units === 'imperial' ? litres / 3.785411784 : litres;
+}
+
+export function formatVolume(litres: number | null | undefined, units: Units): string {
+  if (litres == null || !Number.isFinite(litres)) return '—';
+  return `${number1.format(litresValue(litres, units))} ${units === 'imperial' ? 'gal' : 'L'}`;
+}
+
+export function formatCoord(lat: number, lng: number): string {
+  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+}
+
+/** Clock time of a timestamp (the app's one format); '—' for missing or unreadable. */
+export function formatTime(iso: string | null | undefined): string {
+  return formatClock(iso);
+}

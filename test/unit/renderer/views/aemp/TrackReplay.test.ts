@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import type { HistoryResult } from '../../../../../src-main/contract';
+import TrackReplay from '../../../../../src-renderer/src/views/aemp/TrackReplay.svelte';
+import { formatDateTime } from '../../../../../src-renderer/src/lib/aemp/units';
+
+const layers: { setLatLng: ReturnType<typeof vi.fn> }[] = [];
+vi.mock('leaflet', () => {
+  const layer = () => {
+    const l = { addTo: () => l, on: () => l, setLatLng: vi.fn(() => l), setLatLngs: () => l };
+    layers.push(l);
+    return l;
+  };
+  const map = () => ({ fitBounds: vi.fn(), setView: vi.fn(), remove: vi.fn(), attributionControl: { setPrefix: vi.fn() } });
+  return { default: { map, tileLayer: layer, polyline: layer, circleMarker: layer, latLngBounds: () => ({}) } };
+});
+
+afterEach(() => {
+  cleanup();
+  layers.length = 0;
+});
+
+const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
+const result: HistoryResult = {
+  identifier: 'EX-1',
+  metric: 'Location',
+  start: '2026-11-21T10:00:00Z',
+  end: '2026-11-21T12:00:00Z',
+  points: [
+    { at: new Date(T0).toISOString(), value: null, lat: 0, lng: 0 },
+    { at: new Date(T0 + 3_600_000).toISOString(), value: null, lat: 10, lng: 10 },
+  ],
+  issues: [],
+  fetchedAt: '2026-11-21T12:00:00Z',
+  source: 'network',
+};
+
+describe('TrackReplay', () => {
+  it('toggles with Space on the slider and moves the marker when seeking', async () => {
+    let now = 0;
+    render(TrackReplay, { props: { result, map: { tileUrl: 'http://127.0.0.1:1/{z}/{x}/{y}.png', tileAttribution: 'test tiles' }, clock: () => now } });
+    const slider = screen.getByRole('slider', { name: 'Replay time' });
+    expect(screen.getByText(formatDateTime(new Date(T0).toISOString()))).toBeInTheDocument();
+
+    await fireEvent.keyDown(slider, { key: ' ' });
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    await fireEvent.keyDown(slider, { key: ' ' });
+    expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+
+    now = 10;
+    await fireEvent.input(slider, { target: { value: String(T0 + 1_800_000) } });
+    expect(screen.getByText(formatDateTime(new Date(T0 + 1_800_000).toISOString()))).toBeInTheDocument();
+    const marker = layers.find((l) => l.setLatLng.mock.calls.length > 0);
+    expect(marker?.setLatLng).toHaveBeenLastCalledWith([5, 5]);
+  });
+
+  it('explains an empty track instead of offering a replay', () => {
+    render(TrackReplay, { props: { result: { ...result, points: [] }, map: { tileUrl: '', tileAttribution: '' } } });
+    expect(screen.getByText('No usable positions in this range.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play' })).not.toBeInTheDocument();
+  });
+});

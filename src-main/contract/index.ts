@@ -117,7 +117,7 @@ export interface AssetChange {
   skipped: SkippedAsset[];
   /** New or changed assets (whole). */
   changed: Asset[];
-  /** Ids no longer in the list. */
+  /** Ids in the snapshot at `baseFetchedAt` that are not in this one (always filled; empty when none left). */
   removed: string[];
   /** The new order of all ids, only when ids were added, removed or reordered. */
   order: string[] | null;
@@ -513,7 +513,7 @@ export interface FleetInvoke {
   'status:get': [[], SyncStatus];
 
   'assets:get': [[], AssetSnapshot | null]; // what the store has, no network
-  'assets:refresh': [[], AssetSnapshot]; // fetch now (manual refresh)
+  'assets:refresh': [[], void]; // fetch now (manual refresh); the list arrives as an `assets` / `assets:changed` event
 
   'embed:open': [[EmbedRequest], EmbedSession]; // request a fresh embed URL
   'embed:show': [[string, EmbedBounds], void]; // Electron: draw session id's view at bounds

@@ -6,24 +6,24 @@
  */
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
 import type { AppInfo, AssetSnapshot, EmbedSession, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
-import { AlertService } from './alerts/alert-service';
-import { AlertRulesStore } from './alerts/rules-store';
-import { createAuthModule, type AuthModule } from './auth';
-import { readEnvConfig } from './config';
-import { FleetError, scrubSecrets } from './errors';
-import { createAlertHandlers } from './handlers/alerts';
-import { createAssetHandlers, refreshAssets } from './handlers/assets';
-import { createAuthHandlers } from './handlers/auth';
-import { createAempHandlers } from './handlers/aemp';
-import { createOfflineHandlers } from './handlers/offline';
-import { createSettingsHandlers } from './handlers/settings';
-import { createHttpClient } from './http/http-client';
-import type { CoreContext, FleetDeskCore, FleetDeskOptions, OfflineStore } from './ports';
-import { SettingsStore } from './settings/settings-store';
-import { TileCache } from './tiles/tile-cache';
-import { TileService, tileUserAgent } from './tiles/tile-service';
-import { createStoreFactory } from './store/sqlite-store';
-import { RefreshScheduler } from './sync/refresh-scheduler';
+import { AlertService } from '../core/alerts/alert-service';
+import { AlertRulesStore } from '../core/alerts/rules-store';
+import { createAuthModule, type AuthModule } from '../core/auth';
+import { readEnvConfig } from '../core/config';
+import { FleetError, scrubSecrets } from '../core/errors';
+import { createAlertHandlers } from '../core/handlers/alerts';
+import { createAssetHandlers, refreshAssets } from '../core/handlers/assets';
+import { createAuthHandlers } from '../core/handlers/auth';
+import { createAempHandlers } from '../core/handlers/aemp';
+import { createOfflineHandlers } from '../core/handlers/offline';
+import { createSettingsHandlers } from '../core/handlers/settings';
+import { createHttpClient } from '../core/http/http-client';
+import type { CoreContext, FleetDeskCore, FleetDeskOptions, OfflineStore } from '../core/ports';
+import { SettingsStore } from '../core/settings/settings-store';
+import { TileCache } from '../core/tiles/tile-cache';
+import { TileService, tileUserAgent } from '../core/tiles/tile-service';
+import { createStoreFactory } from '../core/store/sqlite-store';
+import { RefreshScheduler } from '../core/sync/refresh-scheduler';
 import { startDemoService, type DemoService } from '../demo';
 
 /** A tile URL of an earlier run's demo service (its port changes every run). */

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, screen, session, shell } from 'electron';
 import type { MenuCommand } from '../contract';
 import { FleetError, scrubSecrets } from '../core/errors';
-import { createFleetDesk } from '../core/fleet-desk';
+import { createFleetDesk } from '../app/fleet-desk';
 import { EVENT_IPC } from '../core/ipc/channels';
 import type { FleetDeskCore, PlatformHooks } from '../core/ports';
 import { cspOriginsFromCore, type CspOrigins } from '../core/csp';

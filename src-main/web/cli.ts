@@ -3,7 +3,7 @@
  * per-launch secret) on a line of its own, and stops cleanly on SIGINT/SIGTERM.
  */
 import { mkdirSync } from 'node:fs';
-import { createFleetDesk } from '../core/fleet-desk';
+import { createFleetDesk } from '../app/fleet-desk';
 import { scrubSecrets } from '../core/errors';
 import { version } from '../../package.json';
 import { webPlatformHooks, webPort, webRendererDir, webUserDataDir } from './cli-options';

@@ -19,7 +19,7 @@
 import { mkdirSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import { createFleetDesk } from '../../src-main/core/fleet-desk';
+import { createFleetDesk } from '../../src-main/app/fleet-desk';
 import { dispatchInvoke } from '../../src-main/core/ipc/validate-args';
 import { EVENT_IPC, INVOKE_IPC, forwardEvents, registerIpc } from '../../src-main/electron/ipc';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppError, AssetSnapshot, EventChannel, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Result, SyncStatus } from '../../src-main/contract';
-import { createFleetDesk } from '../../src-main/core/fleet-desk';
+import { createFleetDesk } from '../../src-main/app/fleet-desk';
 import { toAppError } from '../../src-main/core/errors';
 import type { FleetDeskCore } from '../../src-main/core/ports';
 import type { DemoService } from '../../src-main/demo';

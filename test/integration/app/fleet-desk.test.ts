@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventChannel, FleetEvents } from '../../../src-main/contract';
-import { createFleetDesk } from '../../../src-main/core/fleet-desk';
+import { createFleetDesk } from '../../../src-main/app/fleet-desk';
 import type { FleetDeskCore } from '../../../src-main/core/ports';
 
 // The assembled core on its built-in demo service, as the web shell runs it.

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRecord, EventChannel, FleetEvents, NewAlerts } from '../../../src-main/contract';
 import { defaultAlertRules } from '../../../src-main/core/alerts/rules-schema';
-import { createFleetDesk } from '../../../src-main/core/fleet-desk';
+import { createFleetDesk } from '../../../src-main/app/fleet-desk';
 import type { DesktopNotification, FleetDeskCore } from '../../../src-main/core/ports';
 import { startDemoService, type DemoService } from '../../../src-main/demo';
 import { FleetSimulation } from '../../../src-main/demo/sim';
@@ -30,7 +30,7 @@ let core: FleetDeskCore;
 const events: { name: EventChannel; payload: unknown }[] = [];
 const notes: DesktopNotification[] = [];
 
-const units = new FleetSimulation(SEED, ASSETS).units;
+const units = new FleetSimulation(SEED, ASSETS).equipment;
 const scenario = alertScenario(units, SEED, 0);
 const staged = {
   lowFuel: units[scenario.lowFuel].assetId,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { AppInfo, AssetSnapshot, Result } from '../../../src-main/contract';
-import { createFleetDesk } from '../../../src-main/core/fleet-desk';
+import { createFleetDesk } from '../../../src-main/app/fleet-desk';
 import type { FleetDeskCore } from '../../../src-main/core/ports';
 import { webPlatformHooks } from '../../../src-main/web/cli-options';
 import { startWebShell } from '../../../src-main/web/server';

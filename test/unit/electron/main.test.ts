@@ -130,7 +130,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...real, default: { ...real, readFile }, readFile };
 });
 
-vi.mock('../../../src-main/core/fleet-desk', () => ({
+vi.mock('../../../src-main/app/fleet-desk', () => ({
   createFleetDesk: vi.fn(async (options: FleetDeskOptions) => {
     order.push('core');
     h.state.coreOptions = options;

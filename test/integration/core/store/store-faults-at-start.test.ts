@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
-import { createFleetDesk } from '../../../../src-main/core/fleet-desk';
+import { createFleetDesk } from '../../../../src-main/app/fleet-desk';
 import type { FleetDeskCore } from '../../../../src-main/core/ports';
 import { createStoreFactory } from '../../../../src-main/core/store/sqlite-store';
 import { pagesOf, scramblePage } from '../../../fixtures/store/damage';

@@ -61,7 +61,7 @@ export class AssetListRenderer {
   private headsFor(nowMs: number): string[] {
     const windowStart = Math.floor(nowMs / URL_WINDOW_MS) * URL_WINDOW_MS;
     if (windowStart !== this.windowStart) {
-      this.heads = this.sim.units.map((unit) => this.head(unit, windowStart));
+      this.heads = this.sim.equipment.map((unit) => this.head(unit, windowStart));
       this.windowStart = windowStart;
     }
     return this.heads;
@@ -80,7 +80,7 @@ export class AssetListRenderer {
 
   render(nowMs: number, faults?: AssetListFaults): string {
     const heads = this.headsFor(nowMs);
-    const units = this.sim.units;
+    const units = this.sim.equipment;
     const parts = new Array<string>(units.length);
     for (let i = 0; i < units.length; i++) {
       const unit = units[i];

@@ -238,8 +238,8 @@ export interface DemoGeography {
   sites: readonly JobSite[];
 }
 
-export function demoGeography(sim: Pick<FleetSimulation, 'units'>): DemoGeography {
-  const units = sim.units.slice(0, Math.max(MAX_HAUL_LOOPS, MAX_SITES * 20));
+export function demoGeography(sim: Pick<FleetSimulation, 'equipment'>): DemoGeography {
+  const units = sim.equipment.slice(0, Math.max(MAX_HAUL_LOOPS, MAX_SITES * 20));
   return { areas: AREAS, lines: LINES, loops: haulLoops(units), sites: jobSites(units) };
 }
 

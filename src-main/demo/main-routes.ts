@@ -42,7 +42,7 @@ function subsetUrl(res: ServerResponse, url: URL, demo: DemoContext): void {
     demo.sendError(res, 400, 'invalid_request', `Malformed asset id(s): ${shown}. Each id must look like thing:<number> or area:<number>.`);
     return;
   }
-  const unknown = ids.filter((id) => !demo.sim.unitById(id));
+  const unknown = ids.filter((id) => !demo.sim.equipmentById(id));
   if (unknown.length > 0) {
     demo.sendError(res, 404, 'not_found', `Unknown asset id(s) in this branch: ${unknown.join(', ')}.`);
     return;

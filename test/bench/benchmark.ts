@@ -146,7 +146,7 @@ function coreFigures(size: number, core: CoreRun[], aemp: AempRun[], alerts: Ale
       'aemp-ratio',
       size,
       aemp.map((r) => r.ms / r.floorMs),
-      `${fmt(med(aemp.map((r) => r.ms)), 0)} ms for ${aemp[0].pages} pages (${aemp[0].units} units), floor ${fmt(aemp[0].floorMs, 0)} ms`,
+      `${fmt(med(aemp.map((r) => r.ms)), 0)} ms for ${aemp[0].pages} pages (${aemp[0].equipment} machines), floor ${fmt(aemp[0].floorMs, 0)} ms`,
     ),
   ];
 }

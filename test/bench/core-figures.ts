@@ -42,7 +42,7 @@ export interface CoreRun {
 export interface AempRun {
   ms: number;
   pages: number;
-  units: number;
+  equipment: number;
   floorMs: number;
 }
 
@@ -87,7 +87,7 @@ export interface AssetLists {
 
 /** A clock step after which about `share` of the demo fleet has sent a new report. */
 export function stepForShare(demo: DemoService, from: number, share: number): number {
-  const units = demo.sim.units;
+  const units = demo.sim.equipment;
   const changedAfter = (step: number) => units.filter((u) => demo.sim.reportedAt(u, from + step) !== demo.sim.reportedAt(u, from)).length / units.length;
   let step = 1000;
   while (changedAfter(step) < share && step < 3_600_000) step += 1000;
@@ -108,10 +108,10 @@ export async function fetchAssetLists(assetCount: number): Promise<AssetLists> {
   try {
     const first = await get();
     const step = stepForShare(demo, clock, 0.05);
-    const changed = demo.sim.units.filter((u) => demo.sim.reportedAt(u, clock + step) !== demo.sim.reportedAt(u, clock)).length;
+    const changed = demo.sim.equipment.filter((u) => demo.sim.reportedAt(u, clock + step) !== demo.sim.reportedAt(u, clock)).length;
     clock += step;
     const next = await get();
-    return { first, next, changedShare: changed / demo.sim.units.length };
+    return { first, next, changedShare: changed / demo.sim.equipment.length };
   } finally {
     await demo.close();
   }
@@ -218,7 +218,7 @@ export async function measureAempRun(assetCount: number): Promise<AempRun> {
     const listing = await client.listEquipment('2.0');
     const ms = since(start);
     const floorMs = (listing.pages * AEMP_LATENCY_MS) / AEMP_REQUESTS_IN_FLIGHT;
-    return { ms, pages: listing.pages, units: listing.equipment.length, floorMs };
+    return { ms, pages: listing.pages, equipment: listing.equipment.length, floorMs };
   } finally {
     await demo.stop();
   }

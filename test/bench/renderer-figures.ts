@@ -399,7 +399,7 @@ export async function startRendererHarness(
     /** Moves the demo's clock so about 5 % of the assets report anew. */
     const advanceClock = async (): Promise<number> => {
       const step = stepForShare(demo, clock, 0.05);
-      const units = demo.sim.units;
+      const units = demo.sim.equipment;
       const changed = units.filter((u) => demo.sim.reportedAt(u, clock + step) !== demo.sim.reportedAt(u, clock)).length;
       clock += step;
       return changed / units.length;

@@ -172,7 +172,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     mainRssGrowthPct: null,
     rendererHeapGrowthPct: null,
     storeAssets: null,
-    demoAssets: demo.sim.units.length,
+    demoAssets: demo.sim.equipment.length,
     storeComplete: false,
     failures: [],
     memoryChecked: options.minutes >= 3,

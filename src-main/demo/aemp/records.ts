@@ -31,7 +31,7 @@ const thingsCache = new WeakMap<FleetSimulation, readonly EquipmentDescriptor[]>
 export function aempEquipment(sim: FleetSimulation): readonly EquipmentDescriptor[] {
   let things = thingsCache.get(sim);
   if (!things) {
-    things = sim.units.filter((u) => u.type === 'thing');
+    things = sim.equipment.filter((u) => u.type === 'thing');
     thingsCache.set(sim, things);
   }
   return things;

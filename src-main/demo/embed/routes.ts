@@ -109,7 +109,7 @@ export class EmbedRoutes {
     }
     const now = this.demo.now();
     const sim = this.demo.sim;
-    const units = session.view.kind === 'branch' ? sim.units : session.view.assetIds.map((id) => sim.unitById(id)).filter((u) => u !== undefined);
+    const units = session.view.kind === 'branch' ? sim.equipment : session.view.assetIds.map((id) => sim.equipmentById(id)).filter((u) => u !== undefined);
     const assets = units
       .filter((u) => u.hasMetrics && u.hasGps)
       .map((u) => {

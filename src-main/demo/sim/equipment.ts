@@ -4,7 +4,7 @@ export type EquipmentCategory = 'excavator' | 'dump truck' | 'trailer' | 'genera
 
 /** Static description of one simulated unit (an asset of the list and a unit of the fleet feed). */
 export interface EquipmentDescriptor {
-  /** 0-based position in `sim.units` */
+  /** 0-based position in `sim.equipment` */
   index: number;
   /** `thing:N` or `area:N` */
   assetId: string;

@@ -55,13 +55,13 @@ export class FleetSimulation {
   get scenario(): AlertScenario | null {
     if (this.staged === undefined) {
       const start = this.options.scenarioStart;
-      this.staged = start === undefined ? null : alertScenario(this.units, this.seed, start);
+      this.staged = start === undefined ? null : alertScenario(this.equipment, this.seed, start);
     }
     return this.staged;
   }
 
   /** Static descriptors, built on first use. */
-  get units(): readonly EquipmentDescriptor[] {
+  get equipment(): readonly EquipmentDescriptor[] {
     if (!this.list) {
       const list = new Array<EquipmentDescriptor>(this.unitCount);
       for (let i = 0; i < this.unitCount; i++) list[i] = describeEquipment(this.seed, i);
@@ -70,8 +70,8 @@ export class FleetSimulation {
     return this.list;
   }
 
-  unitById(assetId: string): EquipmentDescriptor | undefined {
-    if (!this.byId) this.byId = new Map(this.units.map((u) => [u.assetId, u]));
+  equipmentById(assetId: string): EquipmentDescriptor | undefined {
+    if (!this.byId) this.byId = new Map(this.equipment.map((u) => [u.assetId, u]));
     return this.byId.get(assetId);
   }
 
@@ -79,7 +79,7 @@ export class FleetSimulation {
   findUnit(identifier: string): EquipmentDescriptor | undefined {
     const wanted = identifier.toLowerCase();
     if (!wanted) return undefined;
-    return this.units.find(
+    return this.equipment.find(
       (u) => u.equipmentId?.toLowerCase() === wanted || (u.serialNumber ? u.serialNumber.toLowerCase() === wanted : false) || u.vin?.toLowerCase() === wanted,
     );
   }

@@ -42,7 +42,7 @@ const NIGHT_MINUTE = 2 * 60;
 
 export interface AlertScenario {
   startMs: number;
-  /** Unit indexes (into `sim.units`), or -1 when the fleet has no unit for that part. */
+  /** Unit indexes (into `sim.equipment`), or -1 when the fleet has no unit for that part. */
   lowFuel: number;
   leavesRegion: number;
   afterHours: number;

@@ -42,7 +42,7 @@ beforeEach(() => {
   sleeps.length = 0;
 });
 
-const things = () => service.sim.units.filter((u) => u.type === 'thing');
+const things = () => service.sim.equipment.filter((u) => u.type === 'thing');
 const aempRequests = () => service.controls.requests.filter((r) => r.path.startsWith('/aemp/'));
 
 describe('fleet client against the demo service', () => {

@@ -33,7 +33,7 @@ beforeAll(async () => {
     fetchedAt: new Date(NOW).toISOString(),
     source: 'cache',
     skipped: [],
-    assets: service.sim.units.map((u) => ({
+    assets: service.sim.equipment.map((u) => ({
       assetId: u.assetId,
       type: u.type,
       name: u.name,
@@ -68,7 +68,7 @@ afterAll(async () => {
 describe('fleet handlers against the demo service', () => {
   it('lists, links to asset-list assets by serial number, then serves the cache when the network fails', async () => {
     const listing = await handlers['aemp:list']('2.0');
-    const things = service.sim.units.filter((u) => u.type === 'thing');
+    const things = service.sim.equipment.filter((u) => u.type === 'thing');
     expect(listing.equipment).toHaveLength(things.length);
     listing.equipment.forEach((unit, i) => expect(unit.linkedAssetId).toBe(things[i].serialNumber ? things[i].assetId : null));
     expect(progress.at(-1)).toMatchObject({ version: '2.0', done: true });

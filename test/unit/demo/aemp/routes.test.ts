@@ -47,7 +47,7 @@ function harness(options: { assetCount?: number; pageSize?: number; variant?: Ae
 describe('demo AEMP routes', () => {
   it('pages the 2.0 fleet in JSON with self/next/prev/last links, agreeing with the simulation', () => {
     const { sim, get } = harness();
-    const things = sim.units.filter((u) => u.type === 'thing');
+    const things = sim.equipment.filter((u) => u.type === 'thing');
     const first = get('/aemp/api/v2/Fleet/1');
     expect(first.status).toBe(200);
     expect(first.type).toContain('json');
@@ -95,7 +95,7 @@ describe('demo AEMP routes', () => {
 
   it('finds one unit by equipment id, serial number or VIN (2.0) and by VIN only (1.2)', () => {
     const { sim, get } = harness();
-    const unit = sim.units.find((u) => u.type === 'thing' && u.serialNumber)!;
+    const unit = sim.equipment.find((u) => u.type === 'thing' && u.serialNumber)!;
     for (const id of [unit.equipmentId!, unit.serialNumber!, unit.vin!]) {
       const answer = get(`/aemp/api/v2/Fleet/Equipment/${encodeURIComponent(id)}`);
       expect(parseUnit(answer.body).equipment?.equipmentId, id).toBe(unit.equipmentId);
@@ -108,7 +108,7 @@ describe('demo AEMP routes', () => {
 
   it('serves 15-minute histories over at most 90 days, paged with links', () => {
     const { sim, get } = harness({ variant: { historyPageSize: 50 } });
-    const unit = sim.units.find((u) => u.type === 'thing' && u.hasGps && u.hasMetrics && u.silentDaysPerMonth === 0)!;
+    const unit = sim.equipment.find((u) => u.type === 'thing' && u.hasGps && u.hasMetrics && u.silentDaysPerMonth === 0)!;
     const base = `/aemp/api/v2/Fleet/Equipment/${unit.equipmentId}/Location/2026-03-01T00:00:00Z/2026-03-02T00:00:00Z`;
     const first = parseHistoryPage(get(base).body, 'Location');
     expect(first.points).toHaveLength(50);
@@ -123,7 +123,7 @@ describe('demo AEMP routes', () => {
 
   it('answers 400 for malformed dates and an end before the start', () => {
     const { sim, get } = harness();
-    const id = sim.units.find((u) => u.type === 'thing')!.equipmentId;
+    const id = sim.equipment.find((u) => u.type === 'thing')!.equipmentId;
     const bad = get(`/aemp/api/v2/Fleet/Equipment/${id}/Distance/2026-03-01/2026-03-02T00:00:00Z`);
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).message).toContain('YYYY-MM-DDTHH:MM:SSZ');
@@ -148,7 +148,7 @@ describe('demo AEMP routes', () => {
     expect(xml.body).toMatch(/<location datetime="/);
     const fromXml = parseAempPage(xml.body);
     expect(fromXml.issues).toEqual([]);
-    const things = sim.units.filter((u) => u.type === 'thing');
+    const things = sim.equipment.filter((u) => u.type === 'thing');
     const withOdo = fromXml.equipment.findIndex((e) => e.distance !== null);
     expect(withOdo).toBeGreaterThanOrEqual(0);
     expect(fromXml.equipment[withOdo].distance?.metres).toBeCloseTo(sim.stateAt(things[withOdo], NOW).odometerCm / 100, -1);

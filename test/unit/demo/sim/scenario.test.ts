@@ -21,17 +21,17 @@ function listAt(sim: FleetSimulation, ms: number): Asset[] {
 describe('the alert scenario of the demo', () => {
   it('picks four different units from the seed, the same ones for the same seed, in small and large fleets', () => {
     for (const count of [25, 40, 60, 500]) {
-      const units = new FleetSimulation(7, count).units;
+      const units = new FleetSimulation(7, count).equipment;
       const a = alertScenario(units, 7, START);
-      const b = alertScenario(new FleetSimulation(7, count).units, 7, START + 3_600_000);
+      const b = alertScenario(new FleetSimulation(7, count).equipment, 7, START + 3_600_000);
       const roles = [a.lowFuel, a.afterHours, a.leavesRegion, a.silent];
       expect(roles.every((i) => i >= 0)).toBe(true);
       expect(new Set(roles).size).toBe(4);
       expect([b.lowFuel, b.afterHours, b.leavesRegion, b.silent]).toEqual(roles);
       expect(['dump truck', 'service truck']).toContain(units[a.lowFuel].category);
     }
-    const other = alertScenario(new FleetSimulation(8, 60).units, 8, START);
-    const same = alertScenario(new FleetSimulation(7, 60).units, 7, START);
+    const other = alertScenario(new FleetSimulation(8, 60).equipment, 8, START);
+    const same = alertScenario(new FleetSimulation(7, 60).equipment, 7, START);
     expect([other.lowFuel, other.afterHours, other.leavesRegion, other.silent]).not.toEqual([same.lowFuel, same.afterHours, same.leavesRegion, same.silent]);
   });
 
@@ -56,7 +56,7 @@ describe('the alert scenario of the demo', () => {
     const sim = new FleetSimulation(7, 40, { scenarioStart: START });
     const s = sim.scenario!;
     const rules = defaultAlertRules({ demo: true });
-    const idOf = (index: number) => sim.units[index].assetId;
+    const idOf = (index: number) => sim.equipment[index].assetId;
     const byId = (assets: Asset[]) => new Map(assets.map((a) => [a.assetId, a]));
 
     const first = listAt(sim, START + 5_000);
@@ -90,7 +90,7 @@ describe('the alert scenario of the demo', () => {
     for (const index of [s.lowFuel, s.afterHours, s.leavesRegion, s.silent]) {
       let previous = 0;
       for (let t = START - 2 * 3_600_000; t < START + 5 * 3_600_000; t += 17_000) {
-        const at = sim.reportedAt(sim.units[index], t);
+        const at = sim.reportedAt(sim.equipment[index], t);
         expect(at).toBeGreaterThanOrEqual(previous);
         expect(at).toBeLessThanOrEqual(t);
         previous = at;
@@ -101,7 +101,7 @@ describe('the alert scenario of the demo', () => {
   it('leaves a fleet without a scenario start as it was', () => {
     const plain = new FleetSimulation(7, 40);
     expect(plain.scenario).toBeNull();
-    const unit = plain.units[5];
+    const unit = plain.equipment[5];
     expect(plain.stateAt(unit, START)).toEqual(new FleetSimulation(7, 40).stateAt(unit, START));
   });
 });

@@ -9,24 +9,24 @@ describe('FleetSimulation', () => {
     const a = new FleetSimulation(42, 60);
     const b = new FleetSimulation(42, 60);
     const c = new FleetSimulation(7, 60);
-    expect(a.units).toEqual(b.units);
-    expect(a.units.map((u) => u.serialNumber)).not.toEqual(c.units.map((u) => u.serialNumber));
-    expect(a.stateAt(a.units[3], T0)).toEqual(b.stateAt(b.units[3], T0));
+    expect(a.equipment).toEqual(b.equipment);
+    expect(a.equipment.map((u) => u.serialNumber)).not.toEqual(c.equipment.map((u) => u.serialNumber));
+    expect(a.stateAt(a.equipment[3], T0)).toEqual(b.stateAt(b.equipment[3], T0));
   });
 
   it('is a pure function of (unit, time): asking out of order changes nothing', () => {
     const sim = new FleetSimulation(42, 60);
-    const unit = sim.units[1];
+    const unit = sim.equipment[1];
     const first = sim.stateAt(unit, T0 + 5 * HOUR);
     sim.stateAt(unit, T0 - 40 * 24 * HOUR);
     sim.stateAt(unit, T0 + 90 * 24 * HOUR);
     expect(sim.stateAt(unit, T0 + 5 * HOUR)).toEqual(first);
     // A second instance asked only for that time agrees.
-    expect(new FleetSimulation(42, 60).stateAt(new FleetSimulation(42, 60).units[1], T0 + 5 * HOUR)).toEqual(first);
+    expect(new FleetSimulation(42, 60).stateAt(new FleetSimulation(42, 60).equipment[1], T0 + 5 * HOUR)).toEqual(first);
   });
 
   it('describes a varied fleet: categories, areas, empty serials, no metrics, no GPS', () => {
-    const units = new FleetSimulation(42, 60).units;
+    const units = new FleetSimulation(42, 60).equipment;
     const things = units.filter((u) => u.type === 'thing');
     const areas = units.filter((u) => u.type === 'area');
     expect(areas.length).toBeGreaterThanOrEqual(2);
@@ -42,7 +42,7 @@ describe('FleetSimulation', () => {
 
   it('finds a unit by equipment id, serial number or VIN', () => {
     const sim = new FleetSimulation(42, 60);
-    const unit = sim.units.find((u) => u.serialNumber)!;
+    const unit = sim.equipment.find((u) => u.serialNumber)!;
     expect(sim.findUnit(unit.serialNumber!)).toBe(unit);
     expect(sim.findUnit(unit.vin!.toLowerCase())).toBe(unit);
     expect(sim.findUnit(unit.equipmentId!)).toBe(unit);
@@ -52,7 +52,7 @@ describe('FleetSimulation', () => {
   it('only ever grows runtimes and odometers, keeps fuel in 0–100 and positions near Salt Lake City', () => {
     const sim = new FleetSimulation(42, 60);
     const problems: string[] = [];
-    for (const unit of sim.units) {
+    for (const unit of sim.equipment) {
       let previous = sim.physicalAt(unit, T0 - 10 * 24 * HOUR);
       for (let t = T0 - 10 * 24 * HOUR + 13 * 60_000; t < T0 + 3 * 24 * HOUR; t += 13 * 60_000) {
         const s = sim.physicalAt(unit, t);
@@ -71,7 +71,7 @@ describe('FleetSimulation', () => {
 
   it('moves trucks at road speed during the shift and parks them at night', () => {
     const sim = new FleetSimulation(42, 60);
-    const truck = sim.units.find((u) => u.category === 'dump truck')!;
+    const truck = sim.equipment.find((u) => u.category === 'dump truck')!;
     const day = T0 - 8 * HOUR; // Tuesday 00:00 local
     const samples = Array.from({ length: 24 * 12 }, (_, k) => sim.physicalAt(truck, day + k * 5 * 60_000));
     const moving = samples.filter((s) => s.inMotion);
@@ -90,7 +90,7 @@ describe('FleetSimulation', () => {
 
   it('drains fuel while running and refills it', () => {
     const sim = new FleetSimulation(42, 60);
-    const unit = sim.units.find((u) => u.hasEngine)!;
+    const unit = sim.equipment.find((u) => u.hasEngine)!;
     const fuel = Array.from({ length: 14 * 24 }, (_, h) => sim.physicalAt(unit, T0 + h * HOUR).fuelPct);
     const drops = fuel.filter((f, i) => i > 0 && f < fuel[i - 1]).length;
     const refills = fuel.filter((f, i) => i > 0 && f > fuel[i - 1]).length;
@@ -102,7 +102,7 @@ describe('FleetSimulation', () => {
     const sim = new FleetSimulation(42, 60);
     const now = T0 + 3 * HOUR;
     let sawStale = false;
-    for (const unit of sim.units) {
+    for (const unit of sim.equipment) {
       const s = sim.stateAt(unit, now);
       expect(s.reportedAt).toBeLessThanOrEqual(now);
       for (const at of Object.values(s.collectedOn)) expect(at).toBeLessThanOrEqual(now);
@@ -113,13 +113,13 @@ describe('FleetSimulation', () => {
 
   it('clamps times before the simulated history to its start', () => {
     const sim = new FleetSimulation(42, 60);
-    const unit = sim.units[0];
+    const unit = sim.equipment[0];
     expect(sim.physicalAt(unit, SIM_EPOCH - 365 * 24 * HOUR)).toEqual(sim.physicalAt(unit, SIM_EPOCH));
   });
 
   it('builds 50 000 distinct units', () => {
     const sim = new FleetSimulation(1, 50_000);
-    expect(sim.units).toHaveLength(50_000);
-    expect(sim.unitById(sim.units[49_999].assetId)).toBe(sim.units[49_999]);
+    expect(sim.equipment).toHaveLength(50_000);
+    expect(sim.equipmentById(sim.equipment[49_999].assetId)).toBe(sim.equipment[49_999]);
   });
 });

@@ -63,7 +63,7 @@ describe('demo map tiles', () => {
   });
 
   it('draws the haul road each truck drives: a moving unit is on it', () => {
-    const movers = sim.units.filter((u) => haulLoop(u) !== null).slice(0, 5);
+    const movers = sim.equipment.filter((u) => haulLoop(u) !== null).slice(0, 5);
     expect(movers.length).toBeGreaterThan(0);
     const haul = ([r, g, b]: Rgb) => r > 170 && r < 215 && g > 145 && g < 190 && b > 95 && b < 150;
     for (const unit of movers) {
@@ -101,7 +101,7 @@ describe('demo map places', () => {
     const names = places.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['Salt Lake City', 'Great Salt Lake', 'Utah Lake', 'Jordan River', 'Sandy']));
     for (const [depot] of DEPOTS) expect(names).toContain(`${depot} depot`);
-    const areas = sim.units.filter((u) => u.type === 'area' && u.hasGps);
+    const areas = sim.equipment.filter((u) => u.type === 'area' && u.hasGps);
     expect(areas.length).toBeGreaterThan(0);
     for (const area of areas) expect(places).toContainEqual(expect.objectContaining({ name: area.name, kind: 'site', lat: area.depotLat, lng: area.depotLng }));
     for (const p of places) expect(p.minZoom).toBeGreaterThanOrEqual(0);

@@ -13,6 +13,8 @@
  * user typed *into* the main side; no result type has a secret field.)
  */
 
+export { equipmentForSerial, equipmentKeys, identifierKey } from './equipment-link';
+
 // ---------------------------------------------------------------- errors
 
 export type ErrorKind =
@@ -347,7 +349,7 @@ export interface Equipment {
   fuelUsed: { litres: number; at: string | null } | null;
   fuelRemaining: { percent: number; at: string | null } | null;
   engineRunning: { running: boolean; at: string | null } | null;
-  /** asset-list asset with the same serial number, when there is one */
+  /** The asset-list asset this unit links to (one rule: contract/equipment-link.ts), set by the core; null when none. */
   linkedAssetId: string | null;
 }
 

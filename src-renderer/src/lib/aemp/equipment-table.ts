@@ -1,6 +1,7 @@
 /** Columns, sorting and filtering of the equipment table (pure, so 50,000 rows stay cheap to test). */
 import type { Equipment, Units } from '@contract';
-import { distanceNumber, distanceUnit, formatDateTime, hoursNumber, percentNumber } from './units';
+import { formatDateTime } from '../format/time';
+import { distanceNumber, distanceUnit, hoursNumber, percentNumber } from './units';
 
 export type ColumnKey =
   | 'make'

@@ -1,12 +1,7 @@
 /** Dispatcher-facing wording for errors and data freshness in the Fleet view. */
 import type { AppError } from '@contract';
-import { formatDateTime } from './units';
-
-export function errorText(error: AppError, what: string): string {
-  if (error.kind === 'offline') return `Not available offline: ${what}.`;
-  const where = error.path ? ` (at ${error.path})` : '';
-  return `${error.message}${where}`;
-}
+import { errorText } from '../format/errors';
+import { formatDateTime } from '../format/time';
 
 export function lookupErrorText(error: AppError, identifier: string): string {
   if (error.kind === 'not-found') return `No unit with identifier ${identifier}`;

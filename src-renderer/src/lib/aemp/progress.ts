@@ -1,9 +1,9 @@
 /** Dispatcher-facing text for fleet loading progress and identifier checks. */
 import type { AempProgress } from '@contract';
-import { formatTime } from './units';
+import { formatClock } from '../format/time';
 
 export function progressText(p: AempProgress): string {
-  if (p.waitingUntil) return `Waiting for the service (throttled) — retrying at ${formatTime(p.waitingUntil)}`;
+  if (p.waitingUntil) return `Waiting for the service (throttled) — retrying at ${formatClock(p.waitingUntil)}`;
   const units = `${p.units} ${p.units === 1 ? 'unit' : 'units'}`;
   if (p.done) return `Loaded ${p.page} ${p.page === 1 ? 'page' : 'pages'} — ${units}`;
   const of = p.lastPage != null ? ` of ${p.lastPage}` : '';

@@ -1,9 +1,5 @@
-/** Unit conversions and display formatting for fleet values. */
+/** Measurement units of AEMP values (metric / imperial): conversions and their display. */
 import type { Units } from '@contract';
-import { formatClock, formatDateTime } from '../format/time';
-
-// One date/time format for the whole app (lib/format/time.ts).
-export { formatDateTime };
 
 export const METRES_PER_MILE = 1609.344;
 
@@ -59,13 +55,4 @@ export function litresValue(litres: number, units: Units): number {
 export function formatVolume(litres: number | null | undefined, units: Units): string {
   if (litres == null || !Number.isFinite(litres)) return '—';
   return `${number1.format(litresValue(litres, units))} ${units === 'imperial' ? 'gal' : 'L'}`;
-}
-
-export function formatCoord(lat: number, lng: number): string {
-  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
-}
-
-/** Clock time of a timestamp (the app's one format); '—' for missing or unreadable. */
-export function formatTime(iso: string | null | undefined): string {
-  return formatClock(iso);
 }

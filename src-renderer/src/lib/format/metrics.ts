@@ -5,7 +5,7 @@
  */
 import type { Metric, Units, ValueIssue } from '@contract';
 import { formatDistanceCm, formatHeading, formatLatLng, formatNumber, formatRuntime } from './numbers';
-import { formatInZone, formatLocal, isValidTimeZone, parseTime, relativeTime, formatSpan } from './time';
+import { formatInZone, formatDateTime, isValidTimeZone, parseTime, relativeTime, formatSpan } from './time';
 
 export interface FormatOptions {
   units: Units;
@@ -144,7 +144,7 @@ function timestamp(value: unknown, opts: FormatOptions): ValueText {
   if (parseTime(value) === null) return { text: value, flag: 'not a readable ISO 8601 timestamp' };
   const zone = opts.assetTimeZone ? formatInZone(value, opts.assetTimeZone) : null;
   return {
-    text: `${formatLocal(value)} (${relativeTime(value, opts.now)})`,
+    text: `${formatDateTime(value)} (${relativeTime(value, opts.now)})`,
     detail: zone?.ok ? `${zone.text} in ${opts.assetTimeZone}` : null,
   };
 }

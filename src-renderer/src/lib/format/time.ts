@@ -84,9 +84,6 @@ export function formatDateTime(at: string | number | null | undefined, locale?: 
   return formatter(DATE_TIME, locale).format(ms);
 }
 
-/** The same function under its older name (asset details, list, alerts). */
-export const formatLocal = formatDateTime;
-
 /** Local clock time only, e.g. "02:03:10 PM" (en-US), "14:03:10" (de-DE). */
 export function formatClock(iso: string | number | null | undefined, locale?: string): string {
   const ms = toMs(iso);

@@ -10,7 +10,7 @@
  */
 import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS, type ListColumn, type SortKey, type Units } from '@contract';
 import { formatDistanceCm, formatHours, formatNumber } from '../format/numbers';
-import { formatLocal, shortRelativeTime } from '../format/time';
+import { formatDateTime, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
 
 export interface ColumnDef {
@@ -124,7 +124,7 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
   const old = metric !== null && oldMetricKeys(a).has(metric);
   const collected = (m: string) => {
     const at = a.metrics?.[m]?.meta?.collectedOn;
-    return at ? `collected ${formatLocal(at)}${old ? ', much older than the newest reading of this asset' : ''}` : '';
+    return at ? `collected ${formatDateTime(at)}${old ? ', much older than the newest reading of this asset' : ''}` : '';
   };
   const staleBefore = ctx.now - ctx.staleAfterMin * 60_000;
   switch (key) {
@@ -137,7 +137,7 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
     case 'serial':
       return cell(a.serialNumber || null, a.serialNumber ?? '');
     case 'lastUpdate':
-      return cell(shortRelativeTime(a.lastUpdate, ctx.now), a.lastUpdate ? formatLocal(a.lastUpdate) : 'no metrics collected yet', {
+      return cell(shortRelativeTime(a.lastUpdate, ctx.now), a.lastUpdate ? formatDateTime(a.lastUpdate) : 'no metrics collected yet', {
         stale: row.lastUpdateMs === null || row.lastUpdateMs < staleBefore,
       });
     case 'positionAge':

@@ -1,5 +1,6 @@
 /** The words of the status bar and banners, from a SyncStatus and `now`. Pure. */
 import type { AppError, SyncStatus } from '@contract';
+import { errorText } from '../format/errors';
 import { formatClock, formatShortClock, formatSpan, parseTime, relativeTime } from '../format/time';
 
 const STATE_LABEL: Record<SyncStatus['state'], string> = {
@@ -43,14 +44,6 @@ export function offlineBanner(status: SyncStatus | null, now: number): string | 
   // The reason, once, here rather than in a second banner.
   if (status.error) parts.push(`Last error: ${errorText(status.error)}`);
   return `${parts.join('. ')}`;
-}
-
-/** A dispatcher-facing sentence for an error, with the JSON path for bad payloads. */
-export function errorText(error: AppError): string {
-  let text = error.message;
-  if (error.path && !text.includes(error.path)) text += ` (at ${error.path})`;
-  if (error.kind === 'rate-limited' && error.retryAfterMs) text += ` — the service asked us to wait ${formatSpan(error.retryAfterMs)}`;
-  return text;
 }
 
 /** Identity of an error so a dismissed one stays dismissed until a different one arrives. */

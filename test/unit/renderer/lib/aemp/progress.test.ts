@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkIdentifier, progressFraction, progressText } from '../../../../../src-renderer/src/lib/aemp/progress';
-import { errorText, lookupErrorText } from '../../../../../src-renderer/src/lib/aemp/messages';
+import { lookupErrorText } from '../../../../../src-renderer/src/lib/aemp/messages';
+import { errorText } from '../../../../../src-renderer/src/lib/format/errors';
 import { formatClock } from '../../../../../src-renderer/src/lib/format/time';
 
 describe('progressText', () => {

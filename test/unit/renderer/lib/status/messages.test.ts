@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorKey, errorText, nextAttemptText, offlineBanner, stateLabel, syncedText } from '../../../../../src-renderer/src/lib/status/messages';
+import { errorText } from '../../../../../src-renderer/src/lib/format/errors';
+import { errorKey, nextAttemptText, offlineBanner, stateLabel, syncedText } from '../../../../../src-renderer/src/lib/status/messages';
 import { NOW, status } from '../../fixtures';
 import { formatClock, formatShortClock } from '../../../../../src-renderer/src/lib/format/time';
 

@@ -7,9 +7,8 @@ import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import AempView from '../../../../../src-renderer/src/views/aemp/AempView.svelte';
 import { AempViewState } from '../../../../../src-renderer/src/state/aemp-view.svelte';
 import { COLUMNS, cellText, columnLabel } from '../../../../../src-renderer/src/lib/aemp/equipment-table';
-import { formatDateTime as aempDateTime } from '../../../../../src-renderer/src/lib/aemp/units';
 import { asOfText } from '../../../../../src-renderer/src/lib/aemp/messages';
-import { formatDateTime, formatLocal } from '../../../../../src-renderer/src/lib/format/time';
+import { formatDateTime } from '../../../../../src-renderer/src/lib/format/time';
 import { FakeFailure, createFakeBridge } from './fake-bridge';
 import { unit } from '../../lib/aemp/equipment-fixture';
 
@@ -87,8 +86,7 @@ describe('unit look-up', () => {
 describe('one format for times and numbers', () => {
   it('the Fleet view and the asset views write a date and time the same way, in the user\'s locale', () => {
     const iso = '2026-11-22T14:05:09Z';
-    expect(aempDateTime(iso)).toBe(formatDateTime(iso));
-    expect(formatLocal(iso)).toBe(formatDateTime(iso));
+    expect(cellText(unit({ location: { lat: 1, lng: 2, altitudeM: null, at: iso } }), 'locationAt', 'metric')).toBe(formatDateTime(iso));
     expect(asOfText(iso)).toBe(`as of ${formatDateTime(iso)}`);
     const expected = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(Date.parse(iso));
     expect(formatDateTime(iso)).toBe(expected);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import type { HistoryResult } from '../../../../../src-main/contract';
 import TrackReplay from '../../../../../src-renderer/src/views/aemp/TrackReplay.svelte';
-import { formatDateTime } from '../../../../../src-renderer/src/lib/aemp/units';
+import { formatDateTime } from '../../../../../src-renderer/src/lib/format/time';
 
 const layers: { setLatLng: ReturnType<typeof vi.fn> }[] = [];
 vi.mock('leaflet', () => {

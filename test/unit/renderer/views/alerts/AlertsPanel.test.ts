@@ -7,7 +7,7 @@ import { AlertsStore } from '../../../../../src-renderer/src/state/alerts.svelte
 import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
 import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
 import type { AlertRecord } from '../../../../../src-main/contract';
-import { formatLocal } from '../../../../../src-renderer/src/lib/format/time';
+import { formatDateTime } from '../../../../../src-renderer/src/lib/format/time';
 import { asset, FakeBridge, metric, NOW, snapshot } from '../../fixtures';
 import { alertRecord, FakeAlertLog, fakeNotifications, type FakeNotificationClass } from './alert-fixtures';
 
@@ -68,7 +68,7 @@ describe('AlertsPanel', () => {
     await open([alertRecord(3, { clearedAt: '2026-11-22T11:59:00Z' }), alertRecord(5, { acknowledgedAt: '2026-11-22T11:58:00Z' })]);
     const time = row(3).querySelector('time')!;
     expect(time).toHaveTextContent('3 min ago');
-    expect(time.getAttribute('title')).toBe(formatLocal('2026-11-22T11:57:00.000Z'));
+    expect(time.getAttribute('title')).toBe(formatDateTime('2026-11-22T11:57:00.000Z'));
     expect(within(row(3)).getByText('Cleared')).toBeInTheDocument();
     expect(within(row(5)).getByText('Active, acknowledged')).toBeInTheDocument();
   });

@@ -1,20 +1,22 @@
 /**
- * The composition root: builds the whole core from its areas (sign-in and profiles,
- * HTTP client, offline store, refresh schedule, settings, fleet interface) and hands
- * both shells one handler table and one event stream. The built-in demo service runs
- * in-process so the app works with no account; FLEET_* variables add a real service.
+ * The composition root: builds the core from its areas (sign-in and profiles, HTTP
+ * client, offline store, refresh schedule, settings, fleet interface) and hands both
+ * shells one handler table, built once, and one event stream. The built-in demo service
+ * runs in-process only while the demo profile is active (demo-runner.ts); FLEET_*
+ * variables add a real service.
  */
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
-import type { AppInfo, AssetSnapshot, EmbedSession, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
+import type { AppInfo, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
 import { AlertService } from '../core/alerts/alert-service';
 import { AlertRulesStore } from '../core/alerts/rules-store';
-import { createAuthModule, type AuthModule } from '../core/auth';
+import { createAuthModule, DEMO_PROFILE_ID } from '../core/auth';
 import { readEnvConfig } from '../core/config';
-import { FleetError, scrubSecrets } from '../core/errors';
+import { scrubSecrets } from '../core/errors';
 import { createAlertHandlers } from '../core/handlers/alerts';
 import { createAssetHandlers, refreshAssets } from '../core/handlers/assets';
 import { createAuthHandlers } from '../core/handlers/auth';
 import { createAempHandlers } from '../core/handlers/aemp';
+import { createEmbedHandlers } from '../core/handlers/embed';
 import { createOfflineHandlers } from '../core/handlers/offline';
 import { createSettingsHandlers } from '../core/handlers/settings';
 import { createHttpClient } from '../core/http/http-client';
@@ -23,38 +25,22 @@ import { SettingsStore } from '../core/settings/settings-store';
 import { TileCache } from '../core/tiles/tile-cache';
 import { TileService, tileUserAgent } from '../core/tiles/tile-service';
 import { createStoreFactory } from '../core/store/sqlite-store';
+import { AssetRepository } from '../core/assets/asset-repository';
 import { RefreshScheduler } from '../core/sync/refresh-scheduler';
-import { startDemoService, type DemoService } from '../demo';
+import { followAuth } from '../core/sync/follow-auth';
+import { createDemoRunner, wholeNumberFromEnv } from './demo-runner';
+import { DEMO_PROFILE_NAME, demoProfileUrls, NOT_RUNNING } from './demo-profile';
 
 /** A tile URL of an earlier run's demo service (its port changes every run). */
 const DEMO_TILE_URL = /^http:\/\/127\.0\.0\.1:\d+\/tiles\/\{z\}\/\{x\}\/\{y\}\.png$/;
 const EARLIER_DEMO_ATTRIBUTION = 'Fleet Desk demo tiles';
-
-function positiveInt(value: string | undefined, name: string): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new FleetError('invalid-argument', `${name} must be a whole number, not "${value}"`);
-  return n;
-}
-
-async function startBuiltInDemo(env: Record<string, string | undefined>, now: () => Date): Promise<DemoService> {
-  return startDemoService({
-    port: positiveInt(env.FLEET_DEMO_PORT, 'FLEET_DEMO_PORT'),
-    seed: positiveInt(env.FLEET_DEMO_SEED, 'FLEET_DEMO_SEED'),
-    // The demo runs on the app's clock, so a test that moves one moves both (and the alert scenario).
-    now: () => now().getTime(),
-    assetCount: positiveInt(env.FLEET_DEMO_ASSETS, 'FLEET_DEMO_ASSETS'),
-    embedSessionSeconds: positiveInt(env.FLEET_DEMO_EMBED_SECONDS, 'FLEET_DEMO_EMBED_SECONDS'),
-    aempPageSize: positiveInt(env.FLEET_DEMO_PAGE_SIZE, 'FLEET_DEMO_PAGE_SIZE'),
-  });
-}
 
 export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetDeskCore> {
   const env = options.env ?? process.env;
   // Fails early, with the variable's name, when a FLEET_* setting is malformed.
   readEnvConfig(env);
   // FLEET_HTTP_TIMEOUT_MS shortens the per-attempt timeout (tests with stalled services).
-  const httpTimeoutMs = positiveInt(env.FLEET_HTTP_TIMEOUT_MS, 'FLEET_HTTP_TIMEOUT_MS');
+  const httpTimeoutMs = wholeNumberFromEnv(env, 'FLEET_HTTP_TIMEOUT_MS');
   const { platform, userDataDir } = options;
   const now = options.now ?? (() => new Date());
 
@@ -69,29 +55,28 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     }
   };
 
-  const demo = await startBuiltInDemo(env, now);
-  let auth: AuthModule;
+  const demo = createDemoRunner({ env, now });
+  const auth = await createAuthModule({ userDataDir, env, demo: { ...NOT_RUNNING, name: DEMO_PROFILE_NAME } });
+  /**
+   * The demo service runs while its profile is active, and only then. Its port and its
+   * tokens live as long as one run of it, so the profile gets its addresses and a fresh
+   * token each time it starts.
+   */
+  const matchDemoToProfile = async (profileId: string): Promise<void> => {
+    if (profileId !== DEMO_PROFILE_ID) return demo.stop();
+    const before = demo.current;
+    const service = await demo.start();
+    if (service === before) return;
+    auth.profiles.setDemoUrls({ ...demoProfileUrls(service), name: DEMO_PROFILE_NAME });
+    await auth.seedToken(DEMO_PROFILE_ID, service.demoToken);
+  };
   try {
-    auth = await createAuthModule({
-      userDataDir,
-      env,
-      demo: {
-        name: 'Demo service (built in)',
-        baseUrl: demo.baseUrl,
-        aempUrl: demo.aempUrl,
-        authorizeUrl: demo.authorizeUrl,
-        tokenUrl: demo.tokenUrl,
-        clientId: demo.clientId,
-        scopes: 'assets:read fleet:read',
-      },
-    });
+    await matchDemoToProfile(auth.profiles.activeId);
   } catch (err) {
-    await demo.close();
+    auth.dispose();
+    await demo.stop();
     throw err;
   }
-  // The demo service's tokens live only as long as this run, so the demo profile is
-  // signed in afresh at every start.
-  await auth.seedToken('demo', demo.demoToken);
 
   const settings = new SettingsStore(userDataDir);
   // Earlier versions stored the demo's own tile URL as the setting; the demo now draws its
@@ -108,20 +93,27 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   const tiles = new TileService({
     cache: tileCache,
     settings: () => settings.get(),
-    demo: () => auth.profiles.activeId === 'demo',
-    demoMap: { tileUrl: demo.tileUrl, places: demo.places },
+    demo: () => auth.profiles.activeId === DEMO_PROFILE_ID,
+    demoMap: () => (demo.current ? { tileUrl: demo.current.tileUrl, places: demo.current.places } : null),
     userAgent: tileUserAgent(platform.version, env.FLEET_TILE_CONTACT),
   });
   const announceBaseMap = (): void => emit('map:base', tiles.baseMap());
 
   const stores = createStoreFactory(userDataDir);
-  let store: OfflineStore = stores.open(auth.profiles.activeId);
+  let store: OfflineStore;
+  /** The active profile's asset list, read from its store once (see core/assets/asset-repository.ts). */
+  let assets: AssetRepository;
+  const openProfile = (profileId: string): void => {
+    store = stores.open(profileId);
+    assets = new AssetRepository(profileId, store);
+  };
+  openProfile(auth.profiles.activeId);
   const http = createHttpClient(auth.activeTokenSource, httpTimeoutMs ? { defaultTimeoutMs: httpTimeoutMs } : {});
 
   const alertRules = new AlertRulesStore(userDataDir);
   const alerts = new AlertService({
     profileId: () => auth.profiles.activeId,
-    demo: () => auth.profiles.activeId === 'demo',
+    demo: () => auth.profiles.activeId === DEMO_PROFILE_ID,
     store: () => store,
     rules: alertRules,
     emit,
@@ -140,6 +132,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     connection: () => auth.profiles.connection(),
     http: () => http,
     store: () => store,
+    assets: () => assets,
     settings: () => settings.get(),
   };
 
@@ -162,6 +155,8 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     profileId: () => auth.profiles.activeId,
   });
   scheduler.onStatus((status) => emit('status', status));
+  // Signing in or out of the profile shown resumes or stops the schedule.
+  followAuth(auth.events, scheduler, () => auth.profiles.activeId);
 
   const notices = (): string | null => [store.notice, settings.notice, auth.profiles.notice, tileCache.notice].filter(Boolean).join(' ') || null;
   const refreshFlags = (): void => {
@@ -171,7 +166,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
 
   /** Shows what the store has for the active profile, before any network answer. */
   const serveCache = (): void => {
-    const cached = store.loadAssetSnapshot();
+    const cached = assets.snapshot();
     alerts.baseline(cached);
     if (!cached) return;
     scheduler.markCached(cached.fetchedAt);
@@ -179,8 +174,9 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   };
 
   const switchProfile = async (profileId: string): Promise<void> => {
+    await matchDemoToProfile(profileId);
     if (store) store.close();
-    store = stores.open(profileId);
+    openProfile(profileId);
     scheduler.reset();
     refreshFlags();
     serveCache();
@@ -188,37 +184,32 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     announceBaseMap();
   };
 
-  const assetHandlers = createAssetHandlers(ctx, scheduler);
-  const authHandlers = createAuthHandlers({
-    ctx,
-    profiles: auth.profiles,
-    vault: auth.vault,
-    sessions: auth.sessions,
-    endpointFor: auth.endpointFor,
-    removeOfflineData: (profileId) => {
-      if (profileId === auth.profiles.activeId) store.close();
-      stores.remove(profileId);
-      if (profileId === auth.profiles.activeId) {
-        store = stores.open(profileId);
-        alerts.announceCounts();
-      }
-    },
-    forgetProfile: (profileId) => alertRules.remove(profileId),
-    onActiveProfileChanged: switchProfile,
-  });
-
-  // Embed sessions the renderer opened, so the Electron shell can draw one by id.
-  const embedSessions = new Map<string, EmbedSession>();
-
   const handlers: InvokeHandlers = {
-    ...assetHandlers,
+    ...createAssetHandlers(ctx, scheduler),
+    ...createEmbedHandlers({ ctx, snapshot: () => assets.snapshot(), now }),
+    ...createAuthHandlers({
+      ctx,
+      profiles: auth.profiles,
+      vault: auth.vault,
+      sessions: auth.sessions,
+      endpointFor: auth.endpointFor,
+      removeOfflineData: (profileId) => {
+        if (profileId === auth.profiles.activeId) store.close();
+        stores.remove(profileId);
+        if (profileId === auth.profiles.activeId) {
+          openProfile(profileId); // the list in memory goes with the file
+          alerts.announceCounts();
+        }
+      },
+      forgetProfile: (profileId) => alertRules.remove(profileId),
+      onActiveProfileChanged: switchProfile,
+    }),
     ...createSettingsHandlers(settings, (next, previous) => {
       if (next.refreshIntervalSec !== previous.refreshIntervalSec) scheduler.reschedule();
       if (next.tileCacheMb !== previous.tileCacheMb) tileCache.setLimit(next.tileCacheMb * MB);
       emit('settings', next);
       if (next.tileUrl !== previous.tileUrl || next.tileAttribution !== previous.tileAttribution) announceBaseMap();
     }),
-    ...authHandlers,
     ...createOfflineHandlers(ctx),
     ...createAempHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
@@ -227,38 +218,8 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
       shell: platform.shell,
       version: platform.version,
       platform: process.platform,
-      demo: auth.profiles.activeId === 'demo',
+      demo: auth.profiles.activeId === DEMO_PROFILE_ID,
     }),
-    'embed:open': async (request) => {
-      const session = await assetHandlers['embed:open'](request);
-      embedSessions.set(session.id, session);
-      if (embedSessions.size > 20) embedSessions.delete(embedSessions.keys().next().value as string);
-      return session;
-    },
-    'embed:show': async (sessionId, bounds) => {
-      if (!platform.showEmbed) return; // the web shell draws embeds in an iframe
-      const session = embedSessions.get(sessionId);
-      if (!session) throw new FleetError('invalid-argument', 'That map session is unknown or was replaced; open the map again.');
-      await platform.showEmbed(session.url, session.id, bounds);
-    },
-    'embed:hide': async () => {
-      await platform.hideEmbed?.();
-    },
-    // Signing in or out changes what the schedule can do.
-    'auth:signIn': async (profileId) => {
-      const state = await authHandlers['auth:signIn'](profileId);
-      if (state.state === 'signed-in' && profileId === auth.profiles.activeId) scheduler.resume();
-      return state;
-    },
-    'auth:pasteToken': async (profileId, token) => {
-      const result = await authHandlers['auth:pasteToken'](profileId, token);
-      if (result.ok && profileId === auth.profiles.activeId) scheduler.resume();
-      return result;
-    },
-    'auth:signOut': async (profileId, keepOfflineData) => {
-      await authHandlers['auth:signOut'](profileId, keepOfflineData);
-      if (profileId === auth.profiles.activeId) await scheduler.refreshNow().catch(() => undefined);
-    },
   };
 
   let started = false;
@@ -288,7 +249,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
       auth.dispose();
       store.close();
       tileCache.close();
-      await demo.close();
+      await demo.stop();
     },
   };
 }

@@ -4,6 +4,7 @@
  * depends only on the others' interfaces, so areas can be built and tested apart and
  * wired together in `fleet-desk.ts`.
  */
+import type { AssetRepository } from './assets/asset-repository';
 import type { TileProvider } from './tiles/tile-service';
 import type {
   AlertQuery,
@@ -223,6 +224,8 @@ export interface CoreContext {
   http(): HttpClient;
   /** Offline store of the active profile. */
   store(): OfflineStore;
+  /** The active profile's asset list and its indexes: ask here, never re-read the store's list. */
+  assets(): AssetRepository;
   settings(): Settings;
 }
 

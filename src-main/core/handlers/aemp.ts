@@ -7,6 +7,7 @@ import type { AempVersion, Equipment, AempListing, AempProgress, HistoryMetric, 
 import { FleetError } from '../errors';
 import { AempClient, formatAempDate } from '../aemp/aemp-client';
 import type { CoreContext, HandlerGroup, OfflineStore } from '../ports';
+import type { AssetRepository } from '../assets/asset-repository';
 
 export type AempChannels = 'aemp:list' | 'aemp:cached' | 'aemp:equipment' | 'aemp:history';
 
@@ -50,24 +51,16 @@ function checkRange(startRaw: unknown, endRaw: unknown): { start: string; end: s
   return { start, end };
 }
 
-/** Asset-list assets by serial number (case-insensitive, blank serials ignored). */
-function assetsBySerial(store: OfflineStore | null): Map<string, string> {
-  const map = new Map<string, string>();
-  let snapshot;
+/**
+ * The units with `linkedAssetId` set by the shared rule (the repository's serial index).
+ * Linking is a nicety: an asset list that cannot be read links nothing and fails nothing.
+ */
+function link(units: Equipment[], assets: AssetRepository): Equipment[] {
   try {
-    snapshot = store?.loadAssetSnapshot();
+    return units.map((unit) => ({ ...unit, linkedAssetId: assets.linkedAssetId(unit) }));
   } catch {
-    return map; // linking is a nicety; an unreadable store must not fail the fleet
+    return units.map((unit) => ({ ...unit, linkedAssetId: null }));
   }
-  for (const asset of snapshot?.assets ?? []) {
-    const serial = asset.serialNumber?.trim().toLowerCase();
-    if (serial && !map.has(serial)) map.set(serial, asset.assetId);
-  }
-  return map;
-}
-
-function link(units: Equipment[], bySerial: Map<string, string>): Equipment[] {
-  return units.map((unit) => ({ ...unit, linkedAssetId: (unit.serialNumber && bySerial.get(unit.serialNumber.trim().toLowerCase())) || null }));
 }
 
 function isNetworkFailure(err: unknown): boolean {
@@ -79,8 +72,8 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
   const running = new Map<AempVersion, AbortController>();
 
   /**
-   * The active profile's client and store, taken once per call: an answer that arrives
-   * after a profile switch is stored with the profile it was asked for.
+   * The active profile's client, store and asset list, taken once per call: an answer that
+   * arrives after a profile switch is stored (and linked) with the profile it was asked for.
    */
   const session = () => {
     let store: OfflineStore | null;
@@ -89,7 +82,7 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
     } catch {
       store = null; // an unusable store must not stop the fleet from loading
     }
-    return { client: new AempClient(ctx.http(), ctx.connection().aempUrl), store };
+    return { client: new AempClient(ctx.http(), ctx.connection().aempUrl), store, assets: ctx.assets() };
   };
 
   const save = (store: OfflineStore | null, kind: string, key: string, value: unknown, fetchedAt: string) => {
@@ -118,14 +111,14 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
       const emit = (p: AempProgress) => {
         if (running.get(version) === controller) ctx.emit('aemp:progress', p);
       };
-      const { client, store } = session();
+      const { client, store, assets } = session();
       try {
         const fetchedAt = now().toISOString();
         const result = await client.listEquipment(version, { signal: controller.signal, onProgress: emit });
         const listing: AempListing = {
           version,
           snapshotTime: result.snapshotTime,
-          equipment: link(result.equipment, assetsBySerial(store)),
+          equipment: link(result.equipment, assets),
           issues: result.issues,
           pages: result.pages,
           fetchedAt,
@@ -138,7 +131,7 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
         if (!isNetworkFailure(err)) throw err;
         const stored = cached<AempListing>(store, 'fleet-list', version);
         if (!stored) throw new FleetError('offline', `Not available offline: the AEMP ${version} fleet has not been loaded before.`, { cause: err });
-        return { ...stored.value, equipment: link(stored.value.equipment, assetsBySerial(store)), fetchedAt: stored.fetchedAt, source: 'cache' };
+        return { ...stored.value, equipment: link(stored.value.equipment, assets), fetchedAt: stored.fetchedAt, source: 'cache' };
       } finally {
         if (running.get(version) === controller) running.delete(version);
       }
@@ -146,26 +139,26 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
 
     async 'aemp:cached'(versionRaw) {
       const version = check(Version, versionRaw, 'version');
-      const { store } = session();
+      const { store, assets } = session();
       const stored = cached<AempListing>(store, 'fleet-list', version);
       if (!stored) return null;
-      return { ...stored.value, equipment: link(stored.value.equipment, assetsBySerial(store)), fetchedAt: stored.fetchedAt, source: 'cache' };
+      return { ...stored.value, equipment: link(stored.value.equipment, assets), fetchedAt: stored.fetchedAt, source: 'cache' };
     },
 
     async 'aemp:equipment'(versionRaw, identifierRaw) {
       const version = check(Version, versionRaw, 'version');
       const identifier = check(Identifier, identifierRaw, 'identifier');
       const key = `${version}|${identifier}`;
-      const { client, store } = session();
+      const { client, store, assets } = session();
       try {
         const { equipment } = await client.getUnit(version, identifier);
         save(store, 'fleet-unit', key, equipment, now().toISOString());
-        return link([equipment], assetsBySerial(store))[0];
+        return link([equipment], assets)[0];
       } catch (err) {
         if (!isNetworkFailure(err)) throw err;
         const stored = cached<Equipment>(store, 'fleet-unit', key);
         if (!stored) throw new FleetError('offline', `Not available offline: unit "${identifier}" has not been loaded before.`, { cause: err });
-        return link([stored.value], assetsBySerial(store))[0];
+        return link([stored.value], assets)[0];
       }
     },
 

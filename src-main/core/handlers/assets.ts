@@ -9,22 +9,11 @@ import { openEmbed } from '../embed/embed-service';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
 import { MAX_ASSET_LIST_BYTES } from '../limits';
-import type { CoreContext, HandlerGroup, HttpResponse, OfflineStore } from '../ports';
+import type { CoreContext, HandlerGroup, HttpResponse } from '../ports';
 import { fingerprintsOf } from '../store/asset-fingerprint';
 import type { RefreshScheduler } from '../sync/refresh-scheduler';
 
 export type AssetChannels = 'assets:get' | 'assets:refresh' | 'embed:open' | 'status:get';
-
-/** The last snapshot per store, so embed look-ups need not re-read 10,000 assets from disk. */
-const lastSnapshots = new WeakMap<OfflineStore, AssetSnapshot>();
-
-function cachedSnapshot(store: OfflineStore): AssetSnapshot | null {
-  const known = lastSnapshots.get(store);
-  if (known) return known;
-  const loaded = store.loadAssetSnapshot();
-  if (loaded) lastSnapshots.set(store, loaded);
-  return loaded;
-}
 
 /**
  * The asset list of one answer. Its strings are cleaned one by one only when the raw
@@ -47,15 +36,14 @@ export async function refreshAssets(ctx: CoreContext, now: () => Date = () => ne
     throw new FleetError('cancelled', 'The profile changed while the asset list was loading');
   }
   const snapshot: AssetSnapshot = { profileId: connection.profileId, assets, skipped, fetchedAt: now().toISOString(), source: 'network' };
-  const store = ctx.store();
   let saveError: unknown = null;
   try {
-    store.saveAssetSnapshot(snapshot);
+    ctx.store().saveAssetSnapshot(snapshot);
   } catch (err) {
     saveError = err;
   }
-  const previous = lastSnapshots.get(store);
-  lastSnapshots.set(store, snapshot);
+  // Compared with the list held in memory only: a refresh never reads the stored list.
+  const previous = ctx.assets().replace(snapshot);
   // The fresh list is shown even when the offline copy could not be written.
   const change = previous ? smallChange(previous, snapshot) : null;
   if (change) ctx.emit('assets:changed', change);
@@ -87,7 +75,8 @@ export function smallChange(previous: AssetSnapshot, next: AssetSnapshot): Asset
     changed.push(asset);
     if (changed.length >= limit) return null;
   }
-  const removed = sameOrder ? [] : [...before.keys()].filter((id) => !after.has(id));
+  const removed: string[] = [];
+  for (const id of before.keys()) if (!after.has(id)) removed.push(id);
   if (changed.length + removed.length >= limit) return null;
   return {
     profileId: next.profileId,
@@ -119,19 +108,22 @@ export function createAssetHandlers(
   return {
     'assets:get': async () => {
       try {
-        return cachedSnapshot(ctx.store());
+        return ctx.assets().snapshot();
       } catch (err) {
         if (err instanceof FleetError) throw err;
         throw new FleetError('storage', 'The offline copy of the asset list could not be read', { cause: err });
       }
     },
-    'assets:refresh': () => scheduler.refreshNow(),
+    // The list itself reaches the renderer as the refresh's event, never as this answer.
+    'assets:refresh': async () => {
+      await scheduler.refreshNow();
+    },
     'embed:open': async (request) => {
       const checked = checkEmbedRequest(request);
       let snapshot: AssetSnapshot | null = null;
       if (checked.kind === 'asset') {
         try {
-          snapshot = cachedSnapshot(ctx.store());
+          snapshot = ctx.assets().snapshot();
         } catch {
           snapshot = null; // without the list we simply ask the service for a fresh URL
         }

@@ -44,10 +44,9 @@ export function createOfflineHandlers(
 
     async 'export:assetsCsv'(assetIds) {
       const ids = checkAssetIds(assetIds);
-      const snapshot = ctx.store().loadAssetSnapshot();
-      if (!snapshot) throw new FleetError('not-found', 'There is no saved asset list to export yet. Refresh once while connected.');
-      const byId = new Map(snapshot.assets.map((asset) => [asset.assetId, asset]));
-      const assets = ids.map((id) => byId.get(id)).filter((asset): asset is Asset => asset !== undefined);
+      const list = ctx.assets();
+      if (!list.snapshot()) throw new FleetError('not-found', 'There is no saved asset list to export yet. Refresh once while connected.');
+      const assets = ids.map((id) => list.asset(id)).filter((asset): asset is Asset => asset !== undefined);
       if (assets.length === 0) throw new FleetError('not-found', 'None of the selected assets are in the saved asset list.');
       return deliver('fleet-assets', 'csv', assetsToCsv(assets, ctx.settings().units), 'text/csv', assets.length);
     },
@@ -56,9 +55,9 @@ export function createOfflineHandlers(
       const ids = checkAssetIds(assetIds);
       checkHours(hours);
       const store = ctx.store();
-      const names = new Map((store.loadAssetSnapshot()?.assets ?? []).map((asset) => [asset.assetId, asset.name]));
+      const list = ctx.assets();
       const from = since(now(), hours);
-      const tracks: AssetTrack[] = ids.map((assetId) => ({ assetId, name: names.get(assetId) ?? assetId, points: store.trail(assetId, from) }));
+      const tracks: AssetTrack[] = ids.map((assetId) => ({ assetId, name: list.asset(assetId)?.name ?? assetId, points: store.trail(assetId, from) }));
       const content = JSON.stringify(tracksToGeoJson(tracks));
       return deliver('fleet-positions', 'geojson', content, 'application/geo+json', countTracked(tracks));
     },

@@ -14,6 +14,10 @@
  */
 
 export { equipmentForSerial, equipmentKeys, identifierKey } from './equipment-link';
+// The shared rules (valibot schemas); the data types below that the renderer sends are inferred from them.
+export * from './schemas';
+import { DEFAULT_LIST_COLUMNS } from './schemas';
+import type { AempVersion, AlertQuery, AlertRuleKind, AlertRules, EmbedBounds, EmbedRequest, HistoryMetric, ProfileInput, Settings } from './schemas';
 
 // ---------------------------------------------------------------- errors
 
@@ -127,19 +131,12 @@ export interface AssetChange {
 
 // ---------------------------------------------------------------- embed sessions
 
-/** Most asset ids accepted in one call (exports, maps of a selection). */
-export const MAX_ASSET_IDS = 5000;
 /**
  * Longest `assets=` query sent for a map of a selection: the subset endpoint takes the ids
  * in the query string, and long request lines are refused by proxies and servers (414).
  * With ids like `thing:1234` this is about 160 assets per map.
  */
 export const MAX_ASSETS_QUERY_CHARS = 1800;
-
-export type EmbedRequest =
-  | { kind: 'branch' }
-  | { kind: 'subset'; assetIds: string[] }
-  | { kind: 'asset'; assetId: string };
 
 export interface EmbedSession {
   id: string;
@@ -149,14 +146,6 @@ export interface EmbedSession {
   /** From the JWS `exp`, or requestedAt + 1 h when the URL carries none. */
   expiresAt: string;
   requestedAt: string;
-}
-
-/** Electron only: where the renderer wants the native embed view drawn (CSS px). */
-export interface EmbedBounds {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
 }
 
 // ---------------------------------------------------------------- status
@@ -177,24 +166,6 @@ export interface SyncStatus {
 }
 
 // ---------------------------------------------------------------- profiles and sign-in
-
-export interface ProfileInput {
-  id?: string; // absent for a new profile
-  name: string;
-  baseUrl: string; // http(s), ends in /v1
-  aempUrl: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  /** Only sent when the user typed one; stored in the keychain, never returned. */
-  clientSecret?: string;
-  scopes: string;
-  /**
-   * Origins (scheme://host[:port]) besides the service's own site whose embed maps
-   * Fleet Desk may show; absent or empty = only the service's own site.
-   */
-  embedOrigins?: string[];
-}
 
 export interface Profile extends Omit<ProfileInput, 'clientSecret' | 'id' | 'embedOrigins'> {
   id: string;
@@ -226,51 +197,9 @@ export type SignInState =
 
 // ---------------------------------------------------------------- settings
 
-export type Units = 'metric' | 'imperial';
-
-/** Light or dark colours, or whatever the operating system uses ('system'). */
-export const THEMES = ['system', 'light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
-
-/** Optional columns of the asset list (the name is always shown), in display order. */
-export const LIST_COLUMNS = ['id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'] as const;
-export type ListColumn = (typeof LIST_COLUMNS)[number];
-export const DEFAULT_LIST_COLUMNS: readonly ListColumn[] = ['category', 'lastUpdate', 'fuel', 'ignition'];
-
-/** What the asset list can be sorted by: the name and every optional column but ignition. */
-export const SORT_KEYS = ['name', 'id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'speed', 'engineHours', 'odometer'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-
-export interface ListState {
-  search: string;
-  filters: string[]; // filter ids, e.g. 'type:thing', 'ignition:on', 'stale'
-  sort: SortKey;
-  descending: boolean;
-  /** The optional columns shown (each at most once; the list shows them in LIST_COLUMNS order). */
-  columns: ListColumn[];
-}
-
-export interface Settings {
-  refreshIntervalSec: number; // default 60
-  staleAfterMin: number; // an asset whose last update is older is "stale"
-  units: Units;
-  theme: Theme;
-  /** Tile server template for real profiles ('' = plain background); the demo profile draws its own map. */
-  tileUrl: string;
-  tileAttribution: string;
-  /** Most megabytes of map tiles kept for offline viewing (least recently used out first). */
-  tileCacheMb: number;
-  /** The map shows every asset, not only those the list's search and filters show. */
-  mapShowsAll: boolean;
-  retentionDays: number; // observed positions and metric values
-  list: ListState;
-}
-
 /** The standard OpenStreetMap tile server, the default for real profiles, and its required attribution. */
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
-/** Bounds of the tile cache size setting, in MB (all three settings checks use these). */
-export const TILE_CACHE_MB = { min: 10, max: 5000 } as const;
 
 /** The settings of a first run; both the main side and the renderer start from these. */
 export const DEFAULT_SETTINGS: Settings = {
@@ -332,8 +261,6 @@ export interface ExportResult {
 
 // ---------------------------------------------------------------- fleet interface (AEMP)
 
-export type AempVersion = '1.2' | '2.0';
-export type HistoryMetric = 'Location' | 'CumulativeOperatingHours' | 'Distance' | 'FuelRemaining';
 
 /** One unit of the fleet feed, normalised with explicit units. */
 export interface Equipment {
@@ -399,62 +326,6 @@ export interface AempProgress {
 
 // ---------------------------------------------------------------- alerts
 
-/** The kinds of alert rule; each profile has one rule of each kind. */
-export type AlertRuleKind = 'low-fuel' | 'stale' | 'after-hours' | 'region' | 'maintenance';
-
-export const ALERT_RULE_KINDS = ['low-fuel', 'stale', 'after-hours', 'region', 'maintenance'] as const satisfies readonly AlertRuleKind[];
-
-/** Which assets a rule watches: empty lists mean every asset. */
-export interface AlertScope {
-  /** Only assets of these categories (exact, case-insensitive). */
-  categories: string[];
-  /** Only these assets (a saved selection), with the name the user gave it. */
-  assetIds: string[];
-  selectionName: string | null;
-}
-
-/** One working period of a weekday, local time of the branch ("07:00" to "17:30"). */
-export interface WorkingPeriod {
-  /** 0 = Sunday … 6 = Saturday. */
-  day: number;
-  start: string; // HH:MM
-  end: string; // HH:MM, after start
-}
-
-export interface MaintenanceThreshold {
-  id: string;
-  metric: 'engine-hours' | 'odometer';
-  /** Due at this reading: hours for engine-hours, kilometres for odometer. */
-  dueAt: number;
-  /** Assets this threshold applies to (categories or ids); empty lists mean every asset. */
-  scope: AlertScope;
-}
-
-export interface AlertRules {
-  lowFuel: { enabled: boolean; belowPercent: number; scope: AlertScope };
-  stale: { enabled: boolean; afterMin: number; scope: AlertScope };
-  afterHours: {
-    enabled: boolean;
-    /** What counts as in use outside working hours. */
-    trigger: 'ignition' | 'moving' | 'either';
-    schedule: WorkingPeriod[];
-    /** IANA zone used where an asset has no `time-zone` metric. */
-    timeZone: string;
-    scope: AlertScope;
-  };
-  region: {
-    enabled: boolean;
-    /** Only these regions (e.g. "region:UT"); empty means any region. */
-    regions: string[];
-    /** Raise on entering, on leaving, or both. */
-    on: 'enter' | 'leave' | 'both';
-    scope: AlertScope;
-  };
-  maintenance: { enabled: boolean; thresholds: MaintenanceThreshold[] };
-  /** No desktop notifications (alerts are still logged and counted). */
-  quiet: boolean;
-}
-
 /** One raised alert, as logged in the profile's offline store. */
 export interface AlertRecord {
   id: number;
@@ -470,12 +341,6 @@ export interface AlertRecord {
   raisedAt: string;
   clearedAt: string | null;
   acknowledgedAt: string | null;
-}
-
-export interface AlertQuery {
-  unacknowledgedOnly: boolean;
-  /** Only alerts of this rule; null for all. */
-  rule: AlertRuleKind | null;
 }
 
 export interface AlertCounts {

@@ -1,0 +1,85 @@
+/**
+ * A connection profile as the user types it: the profile form, the `profiles:save` and
+ * `profiles:test` checks and the profile store all read it through this one schema.
+ * Addresses are trimmed, the service addresses lose trailing slashes and embed origins
+ * are reduced to `scheme://host[:port]`, once each.
+ */
+import * as v from 'valibot';
+import { ProfileIdSchema } from './ids';
+import { isHttpOrigin, isHttpUrl, plainText } from './text';
+
+/** Most origins a profile may add for embed maps. */
+export const MAX_EMBED_ORIGINS = 20;
+const MAX_URL = 2048;
+
+const stripSlash = (s: string) => s.replace(/\/+$/, '');
+
+const httpUrl = (label: string) =>
+  v.pipe(
+    v.string(`${label} must be text`),
+    v.trim(),
+    v.maxLength(MAX_URL, `${label} can have at most ${MAX_URL} characters`),
+    v.check(isHttpUrl, `${label} must be a full http:// or https:// address (without a user name or password in it)`),
+  );
+
+const optionalHttpUrl = (label: string) =>
+  v.pipe(
+    v.string(`${label} must be text`),
+    v.trim(),
+    v.maxLength(MAX_URL, `${label} can have at most ${MAX_URL} characters`),
+    v.check((s) => s === '' || isHttpUrl(s), `${label} must be empty or a full http:// or https:// address`),
+  );
+
+export const EMBED_ORIGIN_RULE = 'An embed map origin is http:// or https:// and a host only, for example https://maps.example.com';
+
+const EmbedOriginsSchema = v.pipe(
+  v.optional(
+    v.array(
+      v.pipe(v.string('An embed map origin must be text'), v.trim(), v.check(isHttpOrigin, EMBED_ORIGIN_RULE), v.transform((s) => new URL(s).origin)),
+      'The embed map origins must be a list',
+    ),
+    [],
+  ),
+  v.maxLength(MAX_EMBED_ORIGINS, `At most ${MAX_EMBED_ORIGINS} embed map origins`),
+  v.transform((list) => [...new Set(list)]),
+);
+
+export const ProfileInputSchema = v.pipe(
+  v.strictObject(
+    {
+      id: v.optional(ProfileIdSchema),
+      name: v.pipe(v.string('Name must be text'), v.trim(), v.minLength(1, 'Name is required'), v.maxLength(100, 'Name can have at most 100 characters')),
+      baseUrl: v.pipe(
+        httpUrl('Base URL'),
+        v.transform(stripSlash),
+        v.check((s) => s.endsWith('/v1'), 'Base URL must end in /v1 (for example https://fleet.example.com/v1)'),
+      ),
+      aempUrl: v.pipe(optionalHttpUrl('Fleet (AEMP) URL'), v.transform(stripSlash)),
+      authorizeUrl: optionalHttpUrl('Authorize URL'),
+      tokenUrl: optionalHttpUrl('Token URL'),
+      clientId: v.pipe(plainText(500, 'Client id'), v.trim()),
+      /** Only sent when the user typed one; stored in the keychain, never returned. */
+      clientSecret: v.optional(plainText(2000, 'Client secret')),
+      scopes: v.pipe(plainText(1000, 'Scopes'), v.trim()),
+      /**
+       * Origins (scheme://host[:port]) besides the service's own site whose embed maps
+       * Fleet Desk may show; absent or empty = only the service's own site.
+       */
+      embedOrigins: EmbedOriginsSchema,
+    },
+    'The profile has a field Fleet Desk does not know',
+  ),
+  v.forward(
+    v.check((p) => (p.authorizeUrl === '' && p.tokenUrl === '') || p.clientId !== '', 'Client id is required for signing in with OAuth'),
+    ['clientId'],
+  ),
+  v.forward(
+    v.check((p) => (p.authorizeUrl === '') === (p.tokenUrl === ''), 'Give both the authorize URL and the token URL, or neither'),
+    ['tokenUrl'],
+  ),
+);
+
+/** What the renderer sends (embed origins may be left off). */
+export type ProfileInput = v.InferInput<typeof ProfileInputSchema>;
+/** What the main side gets after the check: trimmed, normalised, origins always a list. */
+export type ValidProfileInput = v.InferOutput<typeof ProfileInputSchema>;

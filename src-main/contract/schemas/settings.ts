@@ -1,0 +1,86 @@
+/**
+ * The user's settings: every limit the settings form, the `settings:set` check and the
+ * settings file share, with the sentence a dispatcher reads when a value is out of range.
+ */
+import * as v from 'valibot';
+import { count, isHttpUrl, plainText, requiredText, wholeNumber } from './text';
+
+export const UNITS = ['metric', 'imperial'] as const;
+/** Light or dark colours, or whatever the operating system uses ('system'). */
+export const THEMES = ['system', 'light', 'dark'] as const;
+
+/** Optional columns of the asset list (the name is always shown), in display order. */
+export const LIST_COLUMNS = ['id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'] as const;
+export type ListColumn = (typeof LIST_COLUMNS)[number];
+export const DEFAULT_LIST_COLUMNS: readonly ListColumn[] = ['category', 'lastUpdate', 'fuel', 'ignition'];
+
+/** What the asset list can be sorted by: the name and every optional column but ignition. */
+export const SORT_KEYS = ['name', 'id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'speed', 'engineHours', 'odometer'] as const;
+
+/** A whole-number setting: its bounds and the rule as the dispatcher reads it. */
+export interface NumberRule {
+  min: number;
+  max: number;
+  rule: string;
+}
+
+/** Bounds of the numeric settings (a settings file past them is clamped on load). */
+export const SETTING_RANGES = {
+  // A refresh asks the service for the whole list: not more often than every 15 s.
+  refreshIntervalSec: { min: 15, max: 86_400, rule: 'Refresh every 15 s to 24 h (86,400 s)' },
+  staleAfterMin: { min: 1, max: 10_080, rule: 'An asset is stale after 1 minute to 7 days (10,080 minutes) without news' },
+  tileCacheMb: { min: 10, max: 5000, rule: `Keep 10 to ${count(5000)} MB of map tiles` },
+  retentionDays: { min: 1, max: 365, rule: 'Keep positions and readings for 1 to 365 days' },
+} as const satisfies Record<string, NumberRule>;
+
+/** Bounds of the tile cache size setting, in MB. */
+export const TILE_CACHE_MB = { min: SETTING_RANGES.tileCacheMb.min, max: SETTING_RANGES.tileCacheMb.max } as const;
+
+const ranged = (r: NumberRule) => wholeNumber(r.min, r.max, r.rule);
+
+/** `{z}`, `{x}` and `{y}` (and maybe `{s}`) in an http(s) address; '' for a plain background. */
+export function isTileTemplate(url: string): boolean {
+  if (url === '') return true;
+  return url.includes('{z}') && url.includes('{x}') && url.includes('{y}') && isHttpUrl(url.replace(/\{[a-z]+\}/gi, '0'));
+}
+
+export const TILE_URL_RULE = 'The tile address is empty or an http:// or https:// address with {z}, {x} and {y}, such as http://127.0.0.1:8080/{z}/{x}/{y}.png';
+
+export const ListStateSchema = v.strictObject(
+  {
+    search: plainText(200, 'The search'),
+    filters: v.pipe(v.array(requiredText(100, 'A filter'), 'The filters must be a list'), v.maxLength(50, 'At most 50 filters can be on')),
+    sort: v.picklist(SORT_KEYS, 'The list sorts by the name or one of its columns'),
+    descending: v.boolean('The sort order is up or down'),
+    columns: v.pipe(
+      v.array(v.picklist(LIST_COLUMNS, 'This is not a column of the list'), 'The columns must be a list'),
+      v.check((cols) => new Set(cols).size === cols.length, 'A column is shown only once'),
+    ),
+  },
+  'The list settings have a field Fleet Desk does not know',
+);
+
+export const SettingsSchema = v.strictObject(
+  {
+    refreshIntervalSec: ranged(SETTING_RANGES.refreshIntervalSec),
+    staleAfterMin: ranged(SETTING_RANGES.staleAfterMin),
+    units: v.picklist(UNITS, 'Choose metric or imperial units'),
+    theme: v.picklist(THEMES, 'Choose the system, light or dark theme'),
+    tileUrl: v.pipe(plainText(2048, 'The tile address'), v.check(isTileTemplate, TILE_URL_RULE)),
+    tileAttribution: plainText(500, 'The tile attribution'),
+    tileCacheMb: ranged(SETTING_RANGES.tileCacheMb),
+    mapShowsAll: v.boolean('"Show all on the map" is on or off'),
+    retentionDays: ranged(SETTING_RANGES.retentionDays),
+    list: ListStateSchema,
+  },
+  'The settings have a field Fleet Desk does not know',
+);
+
+/** A change to some settings (`settings:set`); the list, when given, whole. */
+export const SettingsPatchSchema = v.partial(SettingsSchema);
+
+export type Units = (typeof UNITS)[number];
+export type Theme = (typeof THEMES)[number];
+export type SortKey = (typeof SORT_KEYS)[number];
+export type ListState = v.InferOutput<typeof ListStateSchema>;
+export type Settings = v.InferOutput<typeof SettingsSchema>;

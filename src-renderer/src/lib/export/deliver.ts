@@ -4,7 +4,7 @@
  * where the user chose (or the user cancelled the save dialog).
  */
 import type { ExportResult } from '@contract';
-import { downloadText } from '../aemp/download';
+import { downloadText } from './download';
 
 /**
  * Offers the file when the result carries it. Returns the confirmation to show, built by

@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { probeConnection } from '../../../src-main/core/auth/probe';
 import { refreshTokens } from '../../../src-main/core/auth/oauth';
-import { FleetError } from '../../../src-main/core/errors';
 import { AempClient } from '../../../src-main/core/aemp/aemp-client';
 import { createHttpClient, pinTokenSource } from '../../../src-main/core/http/http-client';
+import { failure } from '../../fixtures/failure';
 
 const TOKEN = 'pinned-integration-token-0123456789';
 const REFRESH = 'pinned-refresh-token-9876543210';
@@ -121,16 +121,6 @@ beforeEach(() => {
 function client() {
   const source = pinTokenSource({ getToken: async () => TOKEN, handleUnauthorized: async () => false }, [`${service.origin}/v1`, `${service.origin}/aemp`]);
   return createHttpClient(source, { sleep: async () => undefined, defaultTimeoutMs: 5_000 });
-}
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('the HTTP client over real sockets', () => {

@@ -3,8 +3,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../../src-main/core/http/http-client';
-import type { FleetError } from '../../../src-main/core/errors';
 import type { PinnedTokenSource } from '../../../src-main/core/ports';
+import { failure } from '../../fixtures/failure';
 
 const TOKEN = 'integration-token-0123456789';
 // Pinned to the test server's origin, read at each request (the port is known only after listen).
@@ -60,15 +60,6 @@ beforeEach(() => {
 });
 
 const client = createHttpClient(tokens, { sleep: async () => undefined, defaultTimeoutMs: 2000 });
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  return p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (err: FleetError) => err,
-  );
-}
 
 describe('http client against a local server', () => {
   it('sends the bearer token and reads the answer', async () => {

@@ -7,11 +7,11 @@
  * running for ever.
  */
 import { describe, expect, it } from 'vitest';
-import { FleetError } from '../../../../src-main/core/errors';
 import { AempClient } from '../../../../src-main/core/aemp/aemp-client';
 import { paginate } from '../../../../src-main/core/aemp/paginate';
 import { parseAempPage } from '../../../../src-main/core/aemp/parse-aemp';
 import type { HttpClient, HttpRequest, HttpResponse } from '../../../../src-main/core/ports';
+import { failure } from '../../../fixtures/failure';
 
 const ROOT = 'https://aemp.test/aemp';
 const BASE = `${ROOT}/api/v2/Fleet`;
@@ -32,16 +32,6 @@ function feed(page: (url: string, n: number) => { body: string; contentType?: st
 
 const unit = (id: string) => ({ EquipmentHeader: { EquipmentID: id } });
 const parse = (r: HttpResponse) => parseAempPage(r.body, r.headers['content-type']);
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('a next link to another origin', () => {
   const spellings: Array<[string, (next: string) => string, string?]> = [

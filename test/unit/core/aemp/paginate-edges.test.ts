@@ -1,9 +1,9 @@
 /** Walking a paged feed, at its edges (mutation survivors of paginate.ts). */
 import { describe, expect, it } from 'vitest';
-import { FleetError } from '../../../../src-main/core/errors';
 import { paginate, type PaginateProgress } from '../../../../src-main/core/aemp/paginate';
 import { parseAempPage } from '../../../../src-main/core/aemp/parse-aemp';
 import type { HttpClient, HttpRequest, HttpResponse } from '../../../../src-main/core/ports';
+import { failure } from '../../../fixtures/failure';
 
 const BASE = 'https://aemp.test/api/v2/Fleet';
 const pageUrl = (n: number) => `${BASE}/${n}`;
@@ -27,16 +27,6 @@ function feed(answer: (url: string, req: HttpRequest) => Answer | undefined, max
 
 const units = (id: string, links: Record<string, string> = {}) =>
   JSON.stringify({ Links: Object.entries(links).map(([rel, href]) => ({ rel, href })), Equipment: [{ EquipmentHeader: { EquipmentID: id } }] });
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('the page limit', () => {
   it('reads exactly maxPages pages of a feed that links on for ever, then fails naming what and how many', async () => {

@@ -4,6 +4,7 @@ import { MAX_ASSETS_QUERY_CHARS, MIN_REMAINING_VALIDITY_MS, openEmbed, subsetQue
 import { FleetError } from '../../../../src-main/core/errors';
 import type { Connection, HttpClient, HttpRequest, HttpResponse } from '../../../../src-main/core/ports';
 import type { Asset, AssetSnapshot, EmbedRequest } from '../../../../src-main/contract';
+import { failure } from '../../../fixtures/failure';
 
 const connection: Connection = { profileId: 'p1', baseUrl: 'http://127.0.0.1:4000/v1', aempUrl: 'http://127.0.0.1:4000/aemp', demo: true, embedOrigins: [] };
 const NOW = new Date('2026-03-01T10:00:00Z');
@@ -24,16 +25,6 @@ function fakeHttp(answer: (req: HttpRequest) => HttpResponse | FleetError = () =
 const ok = (body: unknown): HttpResponse => ({ status: 200, headers: {}, body: JSON.stringify(body), url: 'http://127.0.0.1:4000/v1/x' });
 const asset = (id: string, embedUrl: string | null): Asset => ({ assetId: id, type: 'thing', name: id, embedUrl, metrics: null, lastUpdate: null, issues: [] });
 const snapshot = (assets: Asset[], fetchedAt = NOW.toISOString()): AssetSnapshot => ({ profileId: 'p1', assets, skipped: [], fetchedAt, source: 'cache' });
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('asset ids', () => {
   it('refuses an empty selection and non-text ids with messages naming them, cut at 40 characters', async () => {

@@ -6,9 +6,9 @@
  * these tests fail.
  */
 import { describe, expect, it } from 'vitest';
-import { FleetError } from '../../../../src-main/core/errors';
 import { createHttpClient, MAX_REDIRECTS, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import { boundedSleep } from './bounded-fakes';
+import { failure } from '../../../fixtures/failure';
 
 const TOKEN = 'tok-pinned-abcdef123456';
 const BASE = 'https://api.fleet.example/v1';
@@ -54,16 +54,6 @@ function client(routes: Record<string, Route>, origins: string[] = [BASE, AEMP])
   const source = pinTokenSource({ getToken: async () => TOKEN, handleUnauthorized: async () => false }, origins);
   const http = createHttpClient(source, { fetch: fake.fetch, sleep: boundedSleep().sleep });
   return { http, seen: fake.seen };
-}
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected the request to fail');
 }
 
 describe('credentials pinned to the profile origins', () => {

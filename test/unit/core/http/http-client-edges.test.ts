@@ -1,9 +1,9 @@
 /** The HTTP client at its edges (mutation survivors of http-client.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FleetError } from '../../../../src-main/core/errors';
 import { createHttpClient, defaultSleep, originOf, parseJsonBody, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import type { HttpRequest, PinnedTokenSource } from '../../../../src-main/core/ports';
 import { boundedSleep } from './bounded-fakes';
+import { failure } from '../../../fixtures/failure';
 
 const ORIGIN = 'https://fleet.example';
 const URL_ASSETS = `${ORIGIN}/v1/assets`;
@@ -39,16 +39,6 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const hang = (init: RequestInit): Promise<Response> =>
   new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected the request to fail');
-}
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../../../src-main/core/http/http-client';
-import { FleetError } from '../../../../src-main/core/errors';
 import type { PinnedTokenSource } from '../../../../src-main/core/ports';
 import { boundedSleep } from './bounded-fakes';
+import { failure } from '../../../fixtures/failure';
 
 const URL_ASSETS = 'https://fleet.example/v1/branch/current/assets';
 const TOKEN = 'tok-secret-abcdef123456';
@@ -58,16 +58,6 @@ function setup(steps: Step[], opts: { token?: PinnedTokenSource; random?: number
     maxBackoffMs: 8000,
   });
   return { client, calls, sleeps };
-}
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected the request to fail');
 }
 
 describe('createHttpClient', () => {

@@ -1,7 +1,7 @@
 /** Reading an answer body under a byte limit (mutation survivors of read-body.ts). */
 import { describe, expect, it } from 'vitest';
-import { FleetError } from '../../../../src-main/core/errors';
 import { readBody, readLimited, tooLarge } from '../../../../src-main/core/http/read-body';
+import { failure } from '../../../fixtures/failure';
 
 const enc = new TextEncoder();
 
@@ -21,16 +21,6 @@ function streamed(chunks: Array<string | Uint8Array>, headers: Record<string, st
     },
   });
   return { res: new Response(body, { headers }), state };
-}
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('readBody', () => {

@@ -5,10 +5,10 @@
  * tests (it gets a whole answer) instead of hanging.
  */
 import { describe, expect, it } from 'vitest';
-import { FleetError } from '../../../../src-main/core/errors';
 import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import { MAX_ERROR_BODY_BYTES, MAX_RESPONSE_BYTES } from '../../../../src-main/core/limits';
 import { boundedSleep } from './bounded-fakes';
+import { failure } from '../../../fixtures/failure';
 
 const TOKEN = 'tok-limits-abcdef123456';
 const URL_ASSETS = 'https://fleet.example/v1/branch/current/assets';
@@ -46,16 +46,6 @@ function client(respond: () => Response) {
     sleep: boundedSleep().sleep,
   });
   return { http, calls: () => calls };
-}
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected the request to fail');
 }
 
 describe('response byte limits', () => {

@@ -135,19 +135,55 @@ describe('web shell tile route', () => {
     expect(reply.body.toString()).toContain('never viewed online');
   });
 
+  it('names the methods and says why on a wrong method, a missing or unknown tile', async () => {
+    const post = await send(path('1', '0', '0'), { method: 'POST' });
+    expect(post.headers.allow).toBe('GET, HEAD');
+    expect(post.body.toString()).toBe('Map tiles are read with GET.');
+    // The key alone, with no z/x/y after it: the key is right, the tile is not there.
+    for (const p of [`/api/tiles/${key()}`, path('a', 'b', 'c')]) {
+      const reply = await send(p);
+      expect(reply.status, p).toBe(404);
+      expect(reply.body.toString(), p).toBe('No such map tile.');
+    }
+    expect(tile).not.toHaveBeenCalled();
+  });
+
+  it('passes on an answer other than 200 as an error even when it carries a body', async () => {
+    answer = { status: 404, body: PNG, contentType: 'image/png', maxAgeSec: 120, source: 'network', message: 'The tile server has no such tile.' };
+    const reply = await send(path('3', '1', '1'));
+    expect(reply.status).toBe(404);
+    expect(reply.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(reply.body.toString()).toBe('The tile server has no such tile.');
+  });
+
+  it('says "No map tile." when the core gives no reason', async () => {
+    answer = { status: 502, body: null, contentType: '', maxAgeSec: 0, source: 'none' };
+    const reply = await send(path('3', '1', '1'));
+    expect(reply.status).toBe(502);
+    expect(reply.body.toString()).toBe('No map tile.');
+  });
+
+  it('lets the browser keep a tile with no cache lifetime only after asking again', async () => {
+    answer = { status: 200, body: PNG, contentType: 'image/png', maxAgeSec: 0, source: 'network' };
+    const reply = await send(path('3', '1', '1'));
+    expect(reply.status).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-cache');
+  });
+
   it('a core without a base map answers 404', async () => {
     const other = fakeCore();
     const bare = await startWebShell({ core: other, rendererDir: join(base, 'renderer'), secret: SECRET, log: () => {} });
     try {
-      const reply = await new Promise<number>((resolve, reject) => {
+      const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = request({ host: '127.0.0.1', port: bare.port, path: path('1', '0', '0'), headers: { host: `127.0.0.1:${bare.port}` } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
         });
         req.on('error', reject);
         req.end();
       });
-      expect(reply).toBe(404);
+      expect(reply).toEqual({ status: 404, body: 'This Fleet Desk has no base map.' });
     } finally {
       await bare.close();
     }

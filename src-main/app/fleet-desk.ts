@@ -174,9 +174,10 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   };
 
   const switchProfile = async (profileId: string): Promise<void> => {
-    await matchDemoToProfile(profileId);
     if (store) store.close();
     openProfile(profileId);
+    // Before the schedule starts over, so its first attempt finds the demo listening.
+    await matchDemoToProfile(profileId);
     scheduler.reset();
     refreshFlags();
     serveCache();

@@ -1,6 +1,7 @@
 /**
  * The Electron app page's Content-Security-Policy: the one builder of core/csp.ts
- * (the web shell sends the same one), with Electron's loopback and dev-server socket.
+ * (the web shell sends the same one), with Electron's tile scheme and dev-server socket.
+ * No blanket loopback: the demo service's origin comes with its profile, while active.
  *
  * How the page gets it: the built index.html carries no policy of its own (a static
  * meta cannot name the tile server chosen at run time, and a meta and a header
@@ -24,7 +25,7 @@ export function electronCsp(extra: CspOrigins, devServerUrl?: string): string {
       connect = [];
     }
   }
-  return contentSecurityPolicy({ ...extra, loopback: ['http://127.0.0.1:*'], connect, imageSchemes: [`${TILE_SCHEME}:`] });
+  return contentSecurityPolicy({ ...extra, connect, imageSchemes: [`${TILE_SCHEME}:`] });
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

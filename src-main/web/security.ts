@@ -55,11 +55,13 @@ export function originAllowed(origin: string | undefined, host: string | undefin
   return hostAllowed(host, port) && origin === `http://${host}`;
 }
 
-/** The web shell page's policy: loopback by IP or name, and its own event socket. */
+/**
+ * The web shell page's policy: its own origin ('self'), the services' origins and embed
+ * sites, and its own event socket by IP or name. No other loopback port.
+ */
 export function webShellCsp(port: number, extra: CspOrigins): string {
   return contentSecurityPolicy({
     ...extra,
-    loopback: ['http://127.0.0.1:*', 'http://localhost:*'],
     connect: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`],
   });
 }

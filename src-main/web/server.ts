@@ -176,7 +176,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       try {
         extra = await allowedOrigins();
       } catch {
-        // Fall back to loopback-only sources: the page still works with the demo.
+        // Fall back to the page's own sources only: the app runs; service images and embeds wait for a reload.
       }
       headers['Content-Security-Policy'] = webShellCsp(port, extra);
       headers['X-Frame-Options'] = 'DENY';

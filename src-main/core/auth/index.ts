@@ -9,12 +9,14 @@ import type { FetchLike, TokenEndpoint } from './oauth';
 import { createProfileStore, type BuiltInUrls, type ProfileStore } from './profiles';
 import { createSession, createSessionManager, type Schedule, type SessionManager } from './session';
 import { accounts, createTokenVault, type TokenVault, type TokenVaultOptions } from './token-vault';
+import { createAuthEvents, type AuthEvents } from './auth-events';
 
 export { DEMO_PROFILE_ID, ENV_PROFILE_ID } from './profiles';
 export type { ProfileStore, ProfileRecord, BuiltInUrls } from './profiles';
 export type { TokenVault } from './token-vault';
 export type { Session, SessionManager } from './session';
 export type { TokenSet } from './oauth';
+export type { AuthEvents, AuthEventMap } from './auth-events';
 
 export interface AuthModuleOptions {
   userDataDir: string;
@@ -44,6 +46,8 @@ export interface AuthModule {
   activeTokenSource: PinnedTokenSource;
   /** Puts a known token into a profile (e.g. a token the built-in demo issued at startup). */
   seedToken(profileId: string, accessToken: string): Promise<void>;
+  /** `signed-in` / `signed-out` of any profile (the refresh schedule follows them: core/sync/follow-auth.ts). */
+  events: AuthEvents;
   /** Subscribes to profile list / active / signed-in changes. */
   onProfilesChanged(listener: (state: ProfilesState) => void): () => void;
   dispose(): void;
@@ -60,12 +64,16 @@ export async function createAuthModule(o: AuthModuleOptions): Promise<AuthModule
     return { tokenUrl: p.tokenUrl, clientId: p.clientId, clientSecret, fetch: o.fetch };
   }
 
+  const events = createAuthEvents();
   const sessions = createSessionManager((profileId) =>
     createSession({
       profileId,
       vault,
       endpoint: () => endpointFor(profileId),
-      onSignedIn: (id, signedIn) => profiles.setSignedIn(id, signedIn),
+      onSignedIn: (id, signedIn) => {
+        profiles.setSignedIn(id, signedIn);
+        events.emit(signedIn ? 'signed-in' : 'signed-out', { profileId: id });
+      },
       now: o.now,
       schedule: o.schedule,
     }),
@@ -75,6 +83,7 @@ export async function createAuthModule(o: AuthModuleOptions): Promise<AuthModule
     vault,
     profiles,
     sessions,
+    events,
     endpointFor,
     activeTokenSource: {
       getToken: () => sessions.get(profiles.activeId).getToken(),

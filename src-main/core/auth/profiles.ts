@@ -207,7 +207,7 @@ function describeFsCode(code: string): string {
 export interface ProfileStoreOptions {
   userDataDir: string;
   vault: TokenVault;
-  /** URLs of the built-in demo service (known once it listens). */
+  /** URLs of the built-in demo service (empty until it listens: see `setDemoUrls`). */
   demo: BuiltInUrls;
   env?: Record<string, string | undefined>;
 }
@@ -231,6 +231,8 @@ export interface ProfileStore {
   delete(id: string): Promise<ProfilesState>;
   switch(id: string): Promise<ProfilesState>;
   setSignedIn(id: string, signedIn: boolean): void;
+  /** The built-in demo service listens at new addresses (it starts only while its profile is active). */
+  setDemoUrls(urls: BuiltInUrls): void;
   /** Set when profiles.json was unreadable and moved aside. */
   readonly notice: string | null;
   onChange(listener: (state: ProfilesState) => void): () => void;
@@ -273,15 +275,16 @@ const FileSchema = v.object({ version: v.literal(1), activeId: v.string(), profi
 export async function createProfileStore(options: ProfileStoreOptions): Promise<ProfileStore> {
   const file = join(options.userDataDir, FILE_NAME);
   const env = options.env ?? process.env;
-  const demo: ProfileRecord = {
-    ...options.demo,
+  const demoRecord = (urls: BuiltInUrls): ProfileRecord => ({
+    ...urls,
     id: DEMO_PROFILE_ID,
-    name: options.demo.name ?? 'Demo service',
-    baseUrl: stripSlash(options.demo.baseUrl),
-    aempUrl: stripSlash(options.demo.aempUrl),
+    name: urls.name ?? 'Demo service',
+    baseUrl: stripSlash(urls.baseUrl),
+    aempUrl: stripSlash(urls.aempUrl),
     hasClientSecret: false,
-    embedOrigins: options.demo.embedOrigins ?? [],
-  };
+    embedOrigins: urls.embedOrigins ?? [],
+  });
+  let demo = demoRecord(options.demo);
   const fromEnv = envProfile(env);
   const signedIn = new Map<string, boolean>();
   /** Per profile: what Fleet Desk did on its own at the last save (shown until the next sign-in). */
@@ -471,6 +474,10 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
       if (!get(id) || signedIn.get(id) === value) return;
       signedIn.set(id, value);
       if (value) notices.delete(id);
+      changed();
+    },
+    setDemoUrls(urls) {
+      demo = demoRecord(urls);
       changed();
     },
     onChange(listener) {

@@ -1,11 +1,10 @@
 /**
- * Handlers for the asset list, embed maps and the sync status, plus `refreshAssets`,
+ * Handlers for the asset list and the sync status, plus `refreshAssets`,
  * the one refresh step the scheduler runs. The last good snapshot is never replaced by
  * a failed refresh: it is saved only after the new list was fetched and understood.
  */
-import type { Asset, AssetChange, AssetSnapshot, EmbedRequest } from '../../contract';
+import type { Asset, AssetChange, AssetSnapshot } from '../../contract';
 import { jsonNeedsCleaning, normalizeAssetList } from '../assets/asset-schema';
-import { openEmbed } from '../embed/embed-service';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
 import { MAX_ASSET_LIST_BYTES } from '../limits';
@@ -13,7 +12,7 @@ import type { CoreContext, HandlerGroup, HttpResponse } from '../ports';
 import { fingerprintsOf } from '../store/asset-fingerprint';
 import type { RefreshScheduler } from '../sync/refresh-scheduler';
 
-export type AssetChannels = 'assets:get' | 'assets:refresh' | 'embed:open' | 'status:get';
+export type AssetChannels = 'assets:get' | 'assets:refresh' | 'status:get';
 
 /**
  * The asset list of one answer. Its strings are cleaned one by one only when the raw
@@ -90,21 +89,10 @@ export function smallChange(previous: AssetSnapshot, next: AssetSnapshot): Asset
   };
 }
 
-function checkEmbedRequest(request: unknown): EmbedRequest {
-  if (request === null || typeof request !== 'object') throw new FleetError('invalid-argument', 'Say which map to open');
-  const r = request as Record<string, unknown>;
-  if (r.kind === 'branch') return { kind: 'branch' };
-  if (r.kind === 'subset' && Array.isArray(r.assetIds)) return { kind: 'subset', assetIds: r.assetIds as string[] };
-  if (r.kind === 'asset' && typeof r.assetId === 'string') return { kind: 'asset', assetId: r.assetId };
-  throw new FleetError('invalid-argument', 'Unknown kind of map (expected branch, subset or asset)');
-}
-
 export function createAssetHandlers(
   ctx: CoreContext,
   scheduler: RefreshScheduler<AssetSnapshot>,
-  options: { now?: () => Date } = {},
 ): HandlerGroup<AssetChannels> {
-  const now = options.now ?? (() => new Date());
   return {
     'assets:get': async () => {
       try {
@@ -117,18 +105,6 @@ export function createAssetHandlers(
     // The list itself reaches the renderer as the refresh's event, never as this answer.
     'assets:refresh': async () => {
       await scheduler.refreshNow();
-    },
-    'embed:open': async (request) => {
-      const checked = checkEmbedRequest(request);
-      let snapshot: AssetSnapshot | null = null;
-      if (checked.kind === 'asset') {
-        try {
-          snapshot = ctx.assets().snapshot();
-        } catch {
-          snapshot = null; // without the list we simply ask the service for a fresh URL
-        }
-      }
-      return openEmbed(ctx.http(), ctx.connection(), checked, now(), { snapshot });
     },
     'status:get': async () => scheduler.status(),
   };

@@ -39,12 +39,17 @@ const realTimers: SchedulerTimers = {
  * connection's SyncStatus. Listeners hear about the status only when it changed, and a
  * repeated error stays the same error (the UI alerts once, not on every retry).
  */
+/** What the status says after a sign-out (no service answer to quote). */
+const SIGNED_OUT: AppError = { kind: 'unauthorized', message: 'Signed out of this connection profile. Sign in again (or paste a token) to refresh the list.' };
+
 export class RefreshScheduler<T = unknown> {
   private current: SyncStatus;
   private readonly listeners = new Set<(status: SyncStatus) => void>();
   private timer: unknown = null;
   private inFlight: Promise<T> | null = null;
   private running = false;
+  /** Between start() and stop(): sign-in news is followed only then. */
+  private started = false;
   private stoppedBySignOut = false;
   private failures = 0;
   private readonly now: () => number;
@@ -71,12 +76,14 @@ export class RefreshScheduler<T = unknown> {
 
   /** Starts the schedule with an attempt right away. */
   start(): void {
+    this.started = true;
     if (this.running) return;
     this.running = true;
     void this.run(false).catch(() => undefined);
   }
 
   stop(): void {
+    this.started = false;
     this.running = false;
     this.stoppedBySignOut = false;
     this.clearTimer();
@@ -85,12 +92,14 @@ export class RefreshScheduler<T = unknown> {
 
   /** After a profile switch: forget the old profile's state and start over. */
   reset(): void {
-    const wasRunning = this.running;
+    // Started counts, not running: a schedule halted by the old profile's sign-out starts
+    // again for the new profile.
+    const wasStarted = this.started;
     this.stop();
     this.failures = 0;
     this.current = this.initialStatus();
     this.emit();
-    if (wasRunning) this.start();
+    if (wasStarted) this.start();
   }
 
   /** Manual refresh: runs now (or joins the one in flight) and resolves or rejects with it. */
@@ -103,6 +112,29 @@ export class RefreshScheduler<T = unknown> {
     this.failures = 0;
     this.running = true;
     void this.run(true).catch(() => undefined);
+  }
+
+  /**
+   * The profile shown got a token (core/sync/follow-auth.ts). A schedule that is not
+   * online (signed out, failing, offline) tries at once; a renewal while online changes
+   * nothing. Before start() nothing happens: start() makes the first attempt.
+   */
+  signedIn(): void {
+    if (!this.started || this.inFlight || this.current.state === 'online') return;
+    this.resume();
+  }
+
+  /**
+   * The profile shown lost its tokens: the schedule stops and says so without asking the
+   * service. An attempt under way reports for itself (a 401 it meets stops the schedule too).
+   */
+  signedOut(): void {
+    if (!this.started || this.inFlight) return;
+    this.clearTimer();
+    if (this.running) this.stoppedBySignOut = true;
+    this.running = false;
+    this.failures = 0;
+    this.update({ state: 'signed-out', error: SIGNED_OUT, nextAttemptAt: null });
   }
 
   /** The refresh interval changed: waits the new interval from the last attempt's end. */

@@ -41,8 +41,8 @@ export interface TileServiceOptions {
   settings: () => Settings;
   /** True while the active profile is the built-in demo service. */
   demo: () => boolean;
-  /** The demo service's own tiles and place names. */
-  demoMap: { tileUrl: string; places: MapPlace[] };
+  /** The demo service's own tiles and place names; null while it is not running. */
+  demoMap: () => { tileUrl: string; places: MapPlace[] } | null;
   /** Sent as User-Agent to every tile server. */
   userAgent: string;
   /** The shell's tile route template for the renderer ({z}/{x}/{y}); '' until a shell sets one (setRoute). */
@@ -130,8 +130,9 @@ export class TileService implements TileProvider {
   }
 
   private source(): Source {
-    if (this.options.demo()) {
-      return { kind: 'demo', template: this.options.demoMap.tileUrl, attribution: DEMO_ATTRIBUTION, host: '', places: this.options.demoMap.places, cacheable: false };
+    const demoMap = this.options.demo() ? this.options.demoMap() : null;
+    if (demoMap) {
+      return { kind: 'demo', template: demoMap.tileUrl, attribution: DEMO_ATTRIBUTION, host: '', places: demoMap.places, cacheable: false };
     }
     const { tileUrl, tileAttribution } = this.options.settings();
     if (!tileUrl) return { kind: 'none', template: '', attribution: '', host: '', places: [], cacheable: false };

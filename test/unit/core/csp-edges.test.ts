@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, cspOriginsFromCore, cspSource } from '../../../src-main/core/csp';
 import type { FleetDeskCore } from '../../../src-main/core/ports';
 
-const base = { images: [], frames: [], loopback: [], connect: [] };
+const base = { images: [], frames: [], connect: [] };
 
 describe('contentSecurityPolicy', () => {
   it('is exactly this list of directives for an empty policy', () => {
@@ -14,7 +14,7 @@ describe('contentSecurityPolicy', () => {
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "connect-src 'self'",
-        'frame-src',
+        "frame-src 'none'",
         "font-src 'self' data:",
         "object-src 'none'",
         "base-uri 'none'",

@@ -15,16 +15,15 @@ describe('page CSP', () => {
 
   it('allows no inline or eval script and drops smuggled sources', () => {
     const csp = contentSecurityPolicy({
-      loopback: ['http://127.0.0.1:*'],
       connect: ['ws://127.0.0.1:5000'],
-      images: ['https://tiles.example', "https://x.example 'unsafe-eval'"],
-      frames: ['https://fleet.example', 'https://a.example; script-src *'],
+      images: ['http://127.0.0.1:4000', 'https://tiles.example', "https://x.example 'unsafe-eval'"],
+      frames: ['http://127.0.0.1:4000', 'https://fleet.example', 'https://a.example; script-src *'],
     });
     expect(directive(csp, 'script-src')).toBe("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('script-src *');
-    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: http://127.0.0.1:* https://tiles.example");
-    expect(directive(csp, 'frame-src')).toBe('frame-src http://127.0.0.1:* https://fleet.example');
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: http://127.0.0.1:4000 https://tiles.example");
+    expect(directive(csp, 'frame-src')).toBe('frame-src http://127.0.0.1:4000 https://fleet.example');
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self' ws://127.0.0.1:5000");
     expect(csp).toContain("frame-ancestors 'none'");
   });
@@ -56,7 +55,7 @@ describe('page CSP', () => {
   });
 
   it('allows images from an app scheme (Electron tiles) only when it is a bare scheme', () => {
-    const csp = contentSecurityPolicy({ loopback: [], connect: [], images: [], frames: [], imageSchemes: ['fleet-tiles:', "x: 'unsafe-inline'", 'javascript:alert(1)', '*:'] });
+    const csp = contentSecurityPolicy({ connect: [], images: [], frames: [], imageSchemes: ['fleet-tiles:', "x: 'unsafe-inline'", 'javascript:alert(1)', '*:'] });
     expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: fleet-tiles:");
   });
 
@@ -67,8 +66,27 @@ describe('page CSP', () => {
         'profiles:list': async () => ({ activeId: 'a', profiles: [{ id: 'a', baseUrl: 'https://api.fleet.example/v1', aempUrl: 'https://aemp.other.example/x', embedOrigins: [] }] }),
       },
     } as unknown as FleetDeskCore;
-    const csp = contentSecurityPolicy({ ...(await cspOriginsFromCore(core)), loopback: [], connect: [] });
+    const csp = contentSecurityPolicy({ ...(await cspOriginsFromCore(core)), connect: [] });
     expect(directive(csp, 'frame-src')).not.toContain('other.example');
     expect(directive(csp, 'frame-src')).not.toMatch(/https:(\s|$)/);
+  });
+
+  it('frames nothing at all when no profile has a usable site', () => {
+    expect(directive(contentSecurityPolicy({ connect: [], images: [], frames: [] }), 'frame-src')).toBe("frame-src 'none'");
+  });
+
+  it('counts the built-in demo only while it is the active profile (its service runs only then)', async () => {
+    const demo = { id: 'demo', baseUrl: 'http://127.0.0.1:41234/v1', aempUrl: 'http://127.0.0.1:41234/aemp', embedOrigins: [] };
+    const real = { id: 'p-1', baseUrl: 'https://api.fleet.example/v1', aempUrl: '', embedOrigins: [] };
+    const coreWith = (activeId: string) =>
+      ({ handlers: { 'profiles:list': async () => ({ activeId, profiles: [demo, real] }) } }) as unknown as FleetDeskCore;
+    const onReal = contentSecurityPolicy({ ...(await cspOriginsFromCore(coreWith('p-1'))), connect: [] });
+    expect(onReal).not.toContain('127.0.0.1');
+    expect(directive(onReal, 'img-src')).toContain('https://api.fleet.example');
+    const onDemo = contentSecurityPolicy({ ...(await cspOriginsFromCore(coreWith('demo'))), connect: [] });
+    expect(directive(onDemo, 'img-src')).toContain('http://127.0.0.1:41234');
+    expect(directive(onDemo, 'frame-src')).toContain('http://127.0.0.1:*');
+    // The real profiles stay: the page is not reloaded when the dispatcher switches.
+    expect(directive(onDemo, 'img-src')).toContain('https://api.fleet.example');
   });
 });

@@ -177,7 +177,7 @@ describe('web shell paths', () => {
 });
 
 describe('web shell faults', () => {
-  it('still serves the page with loopback-only sources when the extra CSP sources cannot be read', async () => {
+  it('still serves the page with its own sources only when the extra CSP sources cannot be read', async () => {
     const other = await startWebShell({
       core: fakeCore(),
       rendererDir,
@@ -189,7 +189,8 @@ describe('web shell faults', () => {
       const reply = await send(other, '/');
       expect(reply.status).toBe(200);
       const csp = String(reply.headers['content-security-policy']);
-      expect(csp.match(/img-src[^;]*/)?.[0]).toBe("img-src 'self' data: blob: http://127.0.0.1:* http://localhost:*");
+      expect(csp.match(/img-src[^;]*/)?.[0]).toBe("img-src 'self' data: blob:");
+      expect(csp.match(/frame-src[^;]*/)?.[0]).toBe("frame-src 'none'");
       expect(reply.headers['x-frame-options']).toBe('DENY');
     } finally {
       await other.close();

@@ -151,10 +151,8 @@ describe('web shell', () => {
     // service origins from profiles; map tiles come through the shell's own route, never from the tile server
     expect(csp.match(/img-src[^;]*/)?.[0]).toContain('https://fleet.example');
     expect(csp.match(/img-src[^;]*/)?.[0]).not.toContain('tiles.example');
-    // embed maps: loopback (the demo) and the profile's own site (core/embed/embed-policy), not its AEMP host
-    expect(csp.match(/frame-src[^;]*/)?.[0]).toBe(
-      'frame-src http://127.0.0.1:* http://localhost:* https://fleet.example:* https://*.fleet.example:* http://fleet.example:* http://*.fleet.example:*',
-    );
+    // embed maps: the profile's own site (core/embed/embed-policy), not its AEMP host, and no blanket loopback
+    expect(csp.match(/frame-src[^;]*/)?.[0]).toBe('frame-src https://fleet.example:* https://*.fleet.example:* http://fleet.example:* http://*.fleet.example:*');
     expect(reply.headers['x-frame-options']).toBe('DENY');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(reply.headers['referrer-policy']).toBe('no-referrer');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAssetHandlers, refreshAssets } from '../../../../src-main/core/handlers/assets';
 import { RefreshScheduler } from '../../../../src-main/core/sync/refresh-scheduler';
+import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
 import { FleetError } from '../../../../src-main/core/errors';
 import { DEFAULT_SETTINGS } from '../../../../src-main/core/settings/settings-schema';
 import type { AssetChange, AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
@@ -37,6 +38,13 @@ function setup(answers: (HttpResponse | FleetError)[]) {
   const events: { name: EventChannel; payload: unknown }[] = [];
   const urls: string[] = [];
   let connection: Connection = { profileId: 'demo', baseUrl: 'http://127.0.0.1:4000/v1', aempUrl: 'http://127.0.0.1:4000/aemp', demo: true };
+  // One repository per profile, as the app keeps them (the store is shared here on purpose).
+  const repositories = new Map<string, AssetRepository>();
+  const assets = () => {
+    const id = connection.profileId;
+    if (!repositories.has(id)) repositories.set(id, new AssetRepository(id, store));
+    return repositories.get(id)!;
+  };
   const http: HttpClient = {
     async get(req) {
       urls.push(req.url);
@@ -53,10 +61,11 @@ function setup(answers: (HttpResponse | FleetError)[]) {
     connection: () => connection,
     http: () => http,
     store: () => store,
+    assets,
     settings: () => DEFAULT_SETTINGS,
   };
   const scheduler = new RefreshScheduler<AssetSnapshot>({ refresh: () => refreshAssets(ctx, () => NOW), intervalSec: () => 60, profileId: () => connection.profileId, timers: { setTimeout: () => 0, clearTimeout: () => undefined } });
-  const handlers = createAssetHandlers(ctx, scheduler, { now: () => NOW });
+  const handlers = createAssetHandlers(ctx, scheduler);
   return { store, events, urls, handlers, scheduler, ctx, switchProfile: (id: string) => (connection = { ...connection, profileId: id }) };
 }
 
@@ -67,10 +76,11 @@ const LIST = [
 ];
 
 describe('asset handlers', () => {
-  it('refresh fetches, normalizes, saves, emits and returns the snapshot', async () => {
+  it('refresh fetches, normalizes, saves and announces the snapshot, and answers nothing', async () => {
     const { handlers, store, events, urls, scheduler } = setup([body(LIST)]);
-    const snapshot = await handlers['assets:refresh']();
+    expect(await handlers['assets:refresh']()).toBeUndefined();
     expect(urls).toEqual(['http://127.0.0.1:4000/v1/branch/current/assets']);
+    const snapshot = events[0].payload as AssetSnapshot;
     expect(snapshot).toMatchObject({ profileId: 'demo', fetchedAt: NOW.toISOString(), source: 'network' });
     expect(snapshot.assets.map((a) => a.assetId)).toEqual(['thing:1']);
     expect(snapshot.assets[0].issues[0].path).toBe('$[0].metrics.fuel.value');
@@ -122,21 +132,6 @@ describe('asset handlers', () => {
     const { handlers, urls } = setup([]);
     expect(await handlers['assets:get']()).toBeNull();
     expect(urls).toEqual([]);
-  });
-
-  it('embed:open uses the asset URL from the last snapshot, or asks the service', async () => {
-    const exp = Math.floor(Date.parse('2026-03-01T10:50:00Z') / 1000);
-    const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    const own = `http://127.0.0.1:4000/embed/auth?req=x&jws=${part({ alg: 'HS256' })}.${part({ exp })}.sig`;
-    const list = [{ ...LIST[0], urls: { mapEmbed: own } }];
-    const { handlers, urls } = setup([body(list), body({ mapEmbed: 'http://127.0.0.1:4000/branch' })]);
-    await handlers['assets:refresh']();
-    const asset = await handlers['embed:open']({ kind: 'asset', assetId: 'thing:1' });
-    expect(asset).toMatchObject({ url: own, expiresAt: '2026-03-01T10:50:00.000Z', assetIds: ['thing:1'] });
-    const branch = await handlers['embed:open']({ kind: 'branch' });
-    expect(branch.url).toBe('http://127.0.0.1:4000/branch');
-    expect(urls.slice(1)).toEqual(['http://127.0.0.1:4000/v1/branch/current/urls']);
-    await expect(handlers['embed:open']({ kind: 'everything' } as never)).rejects.toMatchObject({ kind: 'invalid-argument' });
   });
 
   it('status:get returns the scheduler status', async () => {

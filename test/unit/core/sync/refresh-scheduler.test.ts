@@ -229,3 +229,83 @@ describe('RefreshScheduler after a sign-out', () => {
     expect(calls()).toBe(2);
   });
 });
+
+describe('RefreshScheduler follows sign-in news (signedIn / signedOut)', () => {
+  it('stops at once on a sign-out, without asking the service, and resumes on a new token', async () => {
+    const { clock, scheduler, calls } = setup([ok]);
+    scheduler.start();
+    await clock.advance(0);
+    expect(calls()).toBe(1);
+    scheduler.signedOut();
+    expect(scheduler.status()).toMatchObject({ state: 'signed-out', nextAttemptAt: null, error: { kind: 'unauthorized' } });
+    await clock.advance(3_600_000);
+    expect(calls()).toBe(1);
+    scheduler.signedIn();
+    await clock.advance(0);
+    expect(calls()).toBe(2);
+    expect(scheduler.status()).toMatchObject({ state: 'online', error: null });
+    await clock.advance(60_000);
+    expect(calls()).toBe(3);
+  });
+
+  it('ignores a renewed token while online (no extra refresh)', async () => {
+    const { clock, scheduler, calls } = setup([ok]);
+    scheduler.start();
+    await clock.advance(0);
+    scheduler.signedIn();
+    await clock.advance(0);
+    expect(calls()).toBe(1);
+  });
+
+  it('tries at once after a new token while offline', async () => {
+    const { clock, scheduler, calls } = setup([netErr, ok]);
+    scheduler.start();
+    await clock.advance(0);
+    expect(scheduler.status().state).toBe('offline');
+    scheduler.signedIn();
+    await clock.advance(0);
+    expect(calls()).toBe(2);
+    expect(scheduler.status().state).toBe('online');
+  });
+
+  it('does nothing before start() or after stop(): start() makes the first attempt', async () => {
+    const { clock, scheduler, calls } = setup([ok]);
+    scheduler.signedIn();
+    scheduler.signedOut();
+    await clock.advance(0);
+    expect(calls()).toBe(0);
+    expect(scheduler.status().state).toBe('starting');
+    scheduler.start();
+    await clock.advance(0);
+    scheduler.stop();
+    scheduler.signedOut();
+    scheduler.signedIn();
+    await clock.advance(3_600_000);
+    expect(calls()).toBe(1);
+    expect(scheduler.status().state).toBe('online');
+  });
+
+  it('leaves an attempt under way to report for itself', async () => {
+    let release!: () => void;
+    const slow = () => new Promise<string>((r) => (release = () => r('snapshot')));
+    const { clock, scheduler } = setup([slow, ok]);
+    scheduler.start();
+    await clock.advance(0);
+    scheduler.signedOut();
+    expect(scheduler.status().state).toBe('syncing');
+    release();
+    await clock.advance(0);
+    expect(scheduler.status().state).toBe('online');
+  });
+
+  it('starts over for the next profile after a switch, even when the last one was signed out', async () => {
+    const { clock, scheduler, calls } = setup([ok]);
+    scheduler.start();
+    await clock.advance(0);
+    scheduler.signedOut();
+    scheduler.reset();
+    await clock.advance(0);
+    expect(calls()).toBe(2);
+    expect(scheduler.status().state).toBe('online');
+  });
+});

@@ -31,7 +31,7 @@ function setup(options: { settings?: Partial<Settings>; demo?: boolean; route?: 
     cache,
     settings: () => settings,
     demo: () => demo,
-    demoMap: { tileUrl: 'http://127.0.0.1:4000/tiles/{z}/{x}/{y}.png', places: [{ name: 'Sandy', lat: 40.56, lng: -111.84, kind: 'city', minZoom: 10 }] },
+    demoMap: () => ({ tileUrl: 'http://127.0.0.1:4000/tiles/{z}/{x}/{y}.png', places: [{ name: 'Sandy', lat: 40.56, lng: -111.84, kind: 'city', minZoom: 10 }] }),
     userAgent: tileUserAgent('1.2.3', 'dispatch@example.com'),
     route: options.route ?? '/api/tiles/key/{z}/{x}/{y}.png',
     fetch: fakeFetch,

@@ -1,0 +1,20 @@
+/** The built-in demo profile's addresses: those of the running demo service, or none. */
+import type { BuiltInUrls } from '../core/auth';
+import type { DemoService } from '../demo';
+
+export const DEMO_PROFILE_NAME = 'Demo service (built in)';
+const DEMO_SCOPES = 'assets:read fleet:read';
+
+/** While the demo service is not running its profile has no address (nothing to connect to, nothing for the CSP). */
+export const NOT_RUNNING: BuiltInUrls = { baseUrl: '', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: DEMO_SCOPES };
+
+export function demoProfileUrls(service: DemoService): BuiltInUrls {
+  return {
+    baseUrl: service.baseUrl,
+    aempUrl: service.aempUrl,
+    authorizeUrl: service.authorizeUrl,
+    tokenUrl: service.tokenUrl,
+    clientId: service.clientId,
+    scopes: DEMO_SCOPES,
+  };
+}

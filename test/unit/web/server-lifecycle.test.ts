@@ -142,9 +142,9 @@ describe('web shell start', () => {
   it("takes the page's CSP sources from the core's profiles when none are given", async () => {
     const shell = await shellWith();
     const reply = await send(shell.port, '/');
-    expect(String(reply.headers['content-security-policy']).match(/img-src[^;]*/)?.[0]).toBe(
-      "img-src 'self' data: blob: http://127.0.0.1:* http://localhost:* https://fleet.example https://aemp.example",
-    );
+    expect(reply.status).toBe(200);
+    const images = String(reply.headers['content-security-policy']).match(/img-src[^;]*/)?.[0].split(' ');
+    expect(images).toEqual(expect.arrayContaining(['https://fleet.example', 'https://aemp.example']));
   });
 });
 

@@ -30,7 +30,8 @@ describe('createFleetDesk (built-in demo)', () => {
   });
 
   it('signs the demo profile in and fetches the list from the network', async () => {
-    const snapshot = await core.handlers['assets:refresh']();
+    await core.handlers['assets:refresh']();
+    const snapshot = events.filter((e) => e.name === 'assets').at(-1)!.payload as FleetEvents['assets'];
     expect(snapshot.source).toBe('network');
     expect(snapshot.profileId).toBe('demo');
     expect(snapshot.assets).toHaveLength(25);

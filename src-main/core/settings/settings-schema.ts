@@ -1,64 +1,82 @@
+/**
+ * Settings as the main side reads them from disk. The rules themselves are the contract's
+ * (SettingsSchema in src-main/contract/schemas/settings.ts), shared with the settings form
+ * and the `settings:set` check; this module only decides what to do with a file written
+ * by an older Fleet Desk whose values the rules no longer allow: a number out of range is
+ * moved to the nearest allowed value, anything else unusable falls back to its default,
+ * field by field, and every change is named in a notice.
+ */
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, LIST_COLUMNS, SORT_KEYS, THEMES, TILE_CACHE_MB, type ListState } from '../../contract';
+import { DEFAULT_SETTINGS, ListStateSchema, SETTING_RANGES, SettingsSchema, type NumberRule, type Settings } from '../../contract';
 
 export { DEFAULT_SETTINGS };
-export const DEFAULT_LIST_STATE: ListState = DEFAULT_SETTINGS.list;
 
-const amount = (n: number, unit: string): string => `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+/** Names for the notice, as the settings dialog calls them. */
+const LABELS: Record<keyof Settings, string> = {
+  refreshIntervalSec: 'refresh interval',
+  staleAfterMin: 'stale after',
+  units: 'units',
+  theme: 'theme',
+  tileUrl: 'tile address',
+  tileAttribution: 'tile attribution',
+  tileCacheMb: 'map tile cache',
+  mapShowsAll: 'show all on the map',
+  retentionDays: 'history kept',
+  list: 'list',
+};
 
-const wholeNumber = (label: string, min: number, max: number, unit: string) =>
-  v.pipe(
-    v.number(`${label} must be a number`),
-    v.integer(`${label} must be a whole number of ${unit}`),
-    v.minValue(min, `${label} must be at least ${amount(min, unit)}`),
-    v.maxValue(max, `${label} must be at most ${amount(max, unit)}`),
-  );
+const RANGES: Partial<Record<string, NumberRule>> = SETTING_RANGES;
 
-function isTileTemplate(url: string): boolean {
-  if (url === '') return true;
-  try {
-    const parsed = new URL(url.replace(/\{[a-z]\}/g, '0'));
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && url.includes('{z}') && url.includes('{x}') && url.includes('{y}');
-  } catch {
-    return false;
-  }
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-export const ListStateSchema = v.strictObject(
-  {
-    search: v.pipe(v.string('The search must be text'), v.maxLength(200, 'The search may be at most 200 characters')),
-    filters: v.pipe(
-      v.array(v.pipe(v.string('A filter must be text'), v.maxLength(100, 'A filter name is too long')), 'The filters must be a list'),
-      v.maxLength(50, 'At most 50 filters can be active'),
-    ),
-    sort: v.picklist(SORT_KEYS, `Sort by one of: ${SORT_KEYS.join(', ')}`),
-    descending: v.boolean('The sort direction must be true or false'),
-    columns: v.pipe(
-      v.array(v.picklist(LIST_COLUMNS, `A list column is one of: ${LIST_COLUMNS.join(', ')}`), 'The list columns must be a list'),
-      v.check((cols) => new Set(cols).size === cols.length, 'A list column is named twice'),
-    ),
-  },
-  (issue) => (issue.expected === 'never' ? `Unknown list setting ${issue.received}` : 'The list state must be an object'),
-);
+/** A whole number out of range, moved to the nearest allowed one; null when that is no help. */
+function clamped(rule: NumberRule | undefined, value: unknown): number | null {
+  if (!rule || typeof value !== 'number' || !Number.isFinite(value)) return null;
+  return Math.min(rule.max, Math.max(rule.min, Math.round(value)));
+}
 
-export const SettingsSchema = v.strictObject(
-  {
-    refreshIntervalSec: wholeNumber('The refresh interval', 10, 3600, 'seconds'),
-    staleAfterMin: wholeNumber('"Stale after"', 1, 10_080, 'minutes'),
-    units: v.picklist(['metric', 'imperial'], 'Units must be metric or imperial'),
-    theme: v.picklist(THEMES, 'The theme must be system, light or dark'),
-    tileUrl: v.pipe(
-      v.string('The tile URL must be text'),
-      v.maxLength(500, 'The tile URL is too long'),
-      v.check(isTileTemplate, 'The tile URL must be empty or an http(s) URL with {z}, {x} and {y}'),
-    ),
-    tileAttribution: v.pipe(v.string('The tile attribution must be text'), v.maxLength(500, 'The tile attribution may be at most 500 characters')),
-    tileCacheMb: wholeNumber('The map tile cache', TILE_CACHE_MB.min, TILE_CACHE_MB.max, 'MB'),
-    mapShowsAll: v.boolean('"Show all on map" must be true or false'),
-    retentionDays: wholeNumber('Keeping history', 1, 365, 'days'),
-    list: ListStateSchema,
-  },
-  (issue) => (issue.expected === 'never' ? `Unknown setting ${issue.received}` : 'Settings must be an object'),
-);
+/** Parses one object field by field against `entries`, keeping the good and noting the rest. */
+function fieldByField<T extends Record<string, unknown>>(
+  entries: Record<string, v.GenericSchema>,
+  json: Record<string, unknown>,
+  defaults: T,
+  notes: string[],
+  prefix = '',
+): T {
+  const out: Record<string, unknown> = { ...defaults };
+  for (const [key, schema] of Object.entries(entries)) {
+    if (!(key in json)) continue;
+    const parsed = v.safeParse(schema, json[key]);
+    if (parsed.success) {
+      out[key] = parsed.output;
+      continue;
+    }
+    const label = `${prefix}${LABELS[key as keyof Settings] ?? key}`;
+    const near = clamped(RANGES[key], json[key]);
+    if (near !== null) {
+      out[key] = near;
+      notes.push(`${label} ${String(json[key])} is now ${near} (${RANGES[key]?.rule})`);
+    } else {
+      notes.push(`${label} reset to ${JSON.stringify(defaults[key])} (${parsed.issues[0].message})`);
+    }
+  }
+  return out as T;
+}
 
-export const SettingsPatchSchema = v.partial(SettingsSchema);
+/**
+ * The settings in a file's JSON, field by field over `defaults`; unknown fields are left
+ * out. `notice` names each value that was adjusted or reset, or is null when none was.
+ */
+export function settingsFromFile(json: Record<string, unknown>, defaults: Settings): { settings: Settings; notice: string | null } {
+  const notes: string[] = [];
+  const { list: _list, ...topEntries } = SettingsSchema.entries;
+  const settings = fieldByField(topEntries as Record<string, v.GenericSchema>, json, defaults, notes);
+  settings.list = isRecord(json.list)
+    ? fieldByField(ListStateSchema.entries as Record<string, v.GenericSchema>, json.list, defaults.list, notes, 'list ')
+    : defaults.list;
+  if ('list' in json && !isRecord(json.list)) notes.push('list settings reset to their defaults');
+  const notice = notes.length ? `Some saved settings were not allowed any more and were changed: ${notes.join('; ')}` : null;
+  return { settings, notice };
+}

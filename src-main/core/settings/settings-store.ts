@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import type { Settings } from '../../contract';
 import { FleetError } from '../errors';
-import { DEFAULT_SETTINGS, ListStateSchema, SettingsSchema } from './settings-schema';
+import { DEFAULT_SETTINGS, SettingsSchema } from '../../contract';
+import { settingsFromFile } from './settings-schema';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -45,11 +46,11 @@ export class SettingsStore {
     const merged: Record<string, unknown> = { ...this.current, ...partial };
     // A partial list state changes only the fields given.
     if (isRecord(partial.list)) merged.list = { ...this.current.list, ...partial.list };
-    const result = v.safeParse(SettingsSchema, merged);
+    const result = v.safeParse(SettingsSchema, merged, { abortEarly: true });
     if (!result.success) {
       const issue = result.issues[0];
-      const path = (issue.path ?? []).map((p) => String(p.key)).join('.');
-      throw new FleetError('invalid-argument', issue.message, path ? { path: `$.${path}` } : {});
+      const path = v.getDotPath(issue);
+      throw new FleetError('invalid-argument', issue.message, path ? { path } : {});
     }
     this.save(result.output);
     this.current = result.output;
@@ -78,19 +79,9 @@ export class SettingsStore {
       }
       return defaults;
     }
-    // Field by field: one bad value falls back to its default, the rest are kept.
-    const out: Record<string, unknown> = { ...defaults };
-    const rejected: string[] = [];
-    const entries = SettingsSchema.entries as Record<string, v.GenericSchema>;
-    for (const [key, schema] of Object.entries(entries)) {
-      if (!(key in json)) continue;
-      const value = key === 'list' && isRecord(json.list) ? { ...defaults.list, ...json.list } : json[key];
-      const parsed = v.safeParse(key === 'list' ? ListStateSchema : schema, value);
-      if (parsed.success) out[key] = parsed.output;
-      else rejected.push(key);
-    }
-    if (rejected.length) this.notice = `Some settings were invalid and reset to their defaults: ${rejected.join(', ')}`;
-    return out as unknown as Settings;
+    const { settings, notice } = settingsFromFile(json, defaults);
+    this.notice = notice;
+    return settings;
   }
 
   private save(settings: Settings): void {

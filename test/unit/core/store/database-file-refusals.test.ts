@@ -5,9 +5,10 @@
  * opened for real; only the one refusal a test names is put in the system's place,
  * through `mkdirSync` and the better-sqlite3 constructor, from a finite queue.
  */
+import type * as NodeFs from 'node:fs';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStoreDatabase, type OpenOptions } from '../../../../src-main/core/store/database-file';
 import { createStoreFactory } from '../../../../src-main/core/store/sqlite-store';
@@ -18,7 +19,7 @@ import { makeTempDir } from '../../../fixtures/store/temp-dir';
 const refusals = vi.hoisted(() => ({ mkdir: [] as Error[], open: [] as Array<Error | null> }));
 
 vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
+  const fs = await importOriginal<typeof NodeFs>();
   const mkdirSync = ((...args: Parameters<typeof fs.mkdirSync>) => {
     const refusal = refusals.mkdir.shift();
     if (refusal) throw refusal;

@@ -5,12 +5,39 @@ import globals from 'globals';
 import svelteConfig from './svelte.config.js';
 import noLeafletHtmlStrings from './eslint-rules/no-leaflet-html-strings.js';
 
-const electronBan = {
+// Lint zones (DESIGN.md, "Layout"): which folder may import which. One rule object per
+// zone, because a later config's no-restricted-imports replaces an earlier one's.
+const ELECTRON_ONLY_IN_SHELL = { name: 'electron', message: 'Only src-main/electron and src-main/preload may import electron: keep the core plain Node.' };
+
+const electronBan = { 'no-restricted-imports': ['error', { paths: [ELECTRON_ONLY_IN_SHELL] }] };
+
+/** The core is plain Node and knows no shell, no demo service and no composition root. */
+const coreZone = {
   'no-restricted-imports': [
     'error',
     {
-      paths: [
-        { name: 'electron', message: 'Only src-main/electron and src-main/preload may import electron: keep the core plain Node.' },
+      paths: [ELECTRON_ONLY_IN_SHELL],
+      patterns: [
+        {
+          regex: '^\\.{1,2}/(.*/)?(app|demo|web|electron|preload)(/.*)?$',
+          message: 'src-main/core imports nothing from app/, demo/, web/, electron/ or preload/: the composition root (src-main/app) wires them to the core.',
+        },
+      ],
+    },
+  ],
+};
+
+/** The renderer reaches the main side only through the contract, by its alias. */
+const rendererZone = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [{ name: 'electron', message: 'The renderer is sandboxed: use bridge() (window.fleetDesk).' }],
+      patterns: [
+        {
+          regex: '(^|/)src-main(/|$)',
+          message: "The renderer imports nothing from src-main but the contract, and that through its alias: import from '@contract'.",
+        },
       ],
     },
   ],
@@ -38,21 +65,10 @@ export default tseslint.config(
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { projectService: true, extraFileExtensions: ['.svelte'], parser: tseslint.parser, svelteConfig } },
   },
-  // electron stays out of the core, the web shell, the demo service and the renderer.
-  { files: ['src-main/**/*.ts', 'src-renderer/**/*.ts', 'src-renderer/**/*.svelte'], ignores: ['src-main/electron/**', 'src-main/preload/**'], rules: electronBan },
-  // The renderer may only import types from src-main.
-  {
-    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'The renderer is sandboxed: use window.fleet.' }],
-          patterns: [{ group: ['**/src-main/**', '!**/src-main/contract'], message: 'The renderer imports only the contract (types) from src-main.' }],
-        },
-      ],
-    },
-  },
+  // electron stays out of the core, the web shell, the demo service and the app.
+  { files: ['src-main/**/*.ts'], ignores: ['src-main/electron/**', 'src-main/preload/**'], rules: electronBan },
+  { files: ['src-main/core/**/*.ts'], rules: coreZone },
+  { files: ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'], rules: rendererZone },
   // Service text is text: no HTML strings into the DOM, Svelte markup or Leaflet.
   {
     files: ['src-renderer/**/*.ts'],

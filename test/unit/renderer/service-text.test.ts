@@ -46,15 +46,6 @@ vi.mock('uplot', () => ({
     return Object.assign(this, { width: 300, setSize: vi.fn(), destroy: vi.fn() });
   }),
 }));
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
-
 beforeAll(() => {
   // Leaflet reads the container's size; jsdom lays nothing out, so give every element one.
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });

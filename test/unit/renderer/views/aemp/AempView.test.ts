@@ -25,16 +25,6 @@ vi.mock('leaflet', () => {
   return { default: api };
 });
 
-// jsdom has no ResizeObserver (Svelte's bind:clientHeight uses one); sizes stay 0 here.
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
-
 afterEach(() => {
   cleanup();
   setBridge(null);

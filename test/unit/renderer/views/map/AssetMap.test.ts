@@ -30,15 +30,6 @@ vi.mock('../../../../../src-renderer/src/lib/map/markers', async (importOriginal
 
 const AssetMap = (await import('../../../../../src-renderer/src/views/map/AssetMap.svelte')).default;
 
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
-
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });

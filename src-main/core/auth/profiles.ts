@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import type { Profile, ProfileInput, ProfilesState } from '../../contract';
+import { isHttpOrigin, MAX_EMBED_ORIGINS, ProfileInputSchema, type Profile, type ProfileInput, type ProfilesState, type ValidProfileInput } from '../../contract';
 import type { Connection } from '../ports';
 import { FleetError } from '../errors';
 import { accounts, type TokenVault } from './token-vault';
@@ -31,100 +31,18 @@ interface ProfilesFile {
 
 // ---------------------------------------------------------------- validation
 
-const httpUrl = (label: string) =>
-  v.pipe(
-    v.string(`${label} must be text`),
-    v.trim(),
-    v.check((s) => {
-      try {
-        const u = new URL(s);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && u.username === '' && u.password === '';
-      } catch {
-        return false;
-      }
-    }, `${label} must be a full http:// or https:// address (without a user name or password in it)`),
-  );
-/** Most origins a profile may add for embed maps. */
-export const MAX_EMBED_ORIGINS = 20;
+/** Most origins a profile may add for embed maps (the rule is the contract's ProfileInputSchema). */
+export { MAX_EMBED_ORIGINS };
+export type { ValidProfileInput };
 
-/** True for `scheme://host[:port]` (a trailing `/` allowed): an origin, not a page. */
-function isHttpOrigin(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (
-      (u.protocol === 'http:' || u.protocol === 'https:') &&
-      u.hostname !== '' &&
-      u.username === '' &&
-      u.password === '' &&
-      u.pathname === '/' &&
-      u.search === '' &&
-      u.hash === '' &&
-      !/[?#]/.test(s)
-    );
-  } catch {
-    return false;
-  }
-}
-
-const EmbedOriginsSchema = v.pipe(
-  v.optional(
-    v.array(
-      v.pipe(
-        v.string('An embed map origin must be text'),
-        v.trim(),
-        v.check(isHttpOrigin, 'An embed map origin is http:// or https:// and a host only, for example https://maps.example.com'),
-        v.transform((s) => new URL(s).origin),
-      ),
-      'The embed map origins must be a list',
-    ),
-    [],
-  ),
-  v.maxLength(MAX_EMBED_ORIGINS, `At most ${MAX_EMBED_ORIGINS} embed map origins`),
-  v.transform((list) => [...new Set(list)]),
-);
-
-const optionalHttpUrl = (label: string) =>
-  v.union([v.pipe(v.string(), v.trim(), v.length(0)), httpUrl(label)], `${label} must be empty or a full http:// or https:// address`);
 const stripSlash = (s: string) => s.replace(/\/+$/, '');
-
-const ProfileInputSchema = v.pipe(
-  v.object({
-    id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Profile id is not valid'))),
-    name: v.pipe(v.string('Name must be text'), v.trim(), v.minLength(1, 'Name is required'), v.maxLength(100, 'Name is too long (100 characters at most)')),
-    baseUrl: v.pipe(
-      httpUrl('Base URL'),
-      v.transform(stripSlash),
-      v.check((s) => s.endsWith('/v1'), 'Base URL must end in /v1 (for example https://fleet.example.com/v1)'),
-    ),
-    aempUrl: v.pipe(optionalHttpUrl('Fleet (AEMP) URL'), v.transform(stripSlash)),
-    authorizeUrl: optionalHttpUrl('Authorize URL'),
-    tokenUrl: optionalHttpUrl('Token URL'),
-    clientId: v.pipe(v.string('Client id must be text'), v.trim()),
-    clientSecret: v.optional(v.string('Client secret must be text')),
-    scopes: v.pipe(v.optional(v.string('Scopes must be text'), ''), v.trim()),
-    embedOrigins: EmbedOriginsSchema,
-  }),
-  v.forward(
-    v.check(
-      (p) => (p.authorizeUrl === '' && p.tokenUrl === '') || p.clientId !== '',
-      'Client id is required for signing in with OAuth',
-    ),
-    ['clientId'],
-  ),
-  v.forward(
-    v.check((p) => (p.authorizeUrl === '') === (p.tokenUrl === ''), 'Give both the authorize URL and the token URL, or neither'),
-    ['tokenUrl'],
-  ),
-);
-
-export type ValidProfileInput = v.InferOutput<typeof ProfileInputSchema>;
 
 /** Validates a profile as typed by the user; throws 'invalid-argument' listing every problem. */
 export function validateProfileInput(input: unknown): ValidProfileInput {
   const r = v.safeParse(ProfileInputSchema, input, { abortPipeEarly: true });
   if (r.success) return r.output;
   const problems = r.issues.map((i) => i.message);
-  const first = r.issues[0].path?.map((p) => String(p.key)).join('.');
+  const first = v.getDotPath(r.issues[0]);
   throw new FleetError('invalid-argument', [...new Set(problems)].join('. ') + '.', first ? { path: first } : {});
 }
 

@@ -1,9 +1,8 @@
 /**
- * Handlers for the fleet (AEMP) interface. Arguments from the renderer are checked;
+ * Handlers for the fleet (AEMP) interface. Arguments from the renderer arrive checked;
  * every answer is stored, and when the network fails the stored copy is served.
  */
-import * as v from 'valibot';
-import type { AempVersion, Equipment, AempListing, AempProgress, HistoryMetric, HistoryResult } from '../../contract';
+import type { AempVersion, Equipment, AempListing, AempProgress, HistoryResult } from '../../contract';
 import { FleetError } from '../errors';
 import { AempClient, formatAempDate } from '../aemp/aemp-client';
 import type { CoreContext, HandlerGroup, OfflineStore } from '../ports';
@@ -15,41 +14,8 @@ export interface AempHandlerOptions {
   now?: () => Date;
 }
 
-const DAY_MS = 86_400_000;
-const MAX_RANGE_DAYS = 366;
 // Throttling counts too: feeds may ask for a 15-minute wait, and the stored copy beats an error.
 const FALLBACK_KINDS = new Set(['network', 'timeout', 'server', 'rate-limited']);
-
-const Version = v.picklist(['1.2', '2.0'], 'The fleet version must be "1.2" or "2.0".');
-const Identifier = v.pipe(
-  v.string('The unit identifier must be text.'),
-  v.trim(),
-  v.minLength(1, 'Enter a unit identifier (equipment id, serial number or VIN).'),
-  v.maxLength(200, 'The unit identifier is too long (at most 200 characters).'),
-  // eslint-disable-next-line no-control-regex
-  v.regex(/^[^\u0000-\u001f\u007f]*$/, 'The unit identifier contains control characters.'),
-);
-const Metric = v.picklist(['Location', 'CumulativeOperatingHours', 'Distance', 'FuelRemaining'], 'The history metric must be Location, CumulativeOperatingHours, Distance or FuelRemaining.');
-const UtcDate = v.pipe(
-  v.string('Dates must be text in ISO 8601 UTC form.'),
-  v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z$/, 'Dates must be ISO 8601 in UTC, like 2026-03-01T00:00:00Z.'),
-  v.check((s) => Number.isFinite(Date.parse(s)), 'That date does not exist.'),
-);
-
-function check<T extends v.GenericSchema>(schema: T, value: unknown, what: string): v.InferOutput<T> {
-  const result = v.safeParse(schema, value);
-  if (!result.success) throw new FleetError('invalid-argument', result.issues[0]?.message ?? `Invalid ${what}.`);
-  return result.output;
-}
-
-function checkRange(startRaw: unknown, endRaw: unknown): { start: string; end: string } {
-  const start = formatAempDate(check(UtcDate, startRaw, 'start date'));
-  const end = formatAempDate(check(UtcDate, endRaw, 'end date'));
-  const span = Date.parse(end) - Date.parse(start);
-  if (span <= 0) throw new FleetError('invalid-argument', 'The start of the range must be before its end.');
-  if (span > MAX_RANGE_DAYS * DAY_MS) throw new FleetError('invalid-argument', `The range is too long: at most ${MAX_RANGE_DAYS} days.`);
-  return { start, end };
-}
 
 /**
  * The units with `linkedAssetId` set by the shared rule (the repository's serial index).
@@ -103,8 +69,8 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
   };
 
   return {
-    async 'aemp:list'(versionRaw) {
-      const version = check(Version, versionRaw, 'version');
+    // Arguments arrive checked by the IPC table (core/ipc/validate-args.ts): versions, identifiers (trimmed), metrics and ranges.
+    async 'aemp:list'(version) {
       running.get(version)?.abort();
       const controller = new AbortController();
       running.set(version, controller);
@@ -137,17 +103,14 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
       }
     },
 
-    async 'aemp:cached'(versionRaw) {
-      const version = check(Version, versionRaw, 'version');
+    async 'aemp:cached'(version) {
       const { store, assets } = session();
       const stored = cached<AempListing>(store, 'fleet-list', version);
       if (!stored) return null;
       return { ...stored.value, equipment: link(stored.value.equipment, assets), fetchedAt: stored.fetchedAt, source: 'cache' };
     },
 
-    async 'aemp:equipment'(versionRaw, identifierRaw) {
-      const version = check(Version, versionRaw, 'version');
-      const identifier = check(Identifier, identifierRaw, 'identifier');
+    async 'aemp:equipment'(version, identifier) {
       const key = `${version}|${identifier}`;
       const { client, store, assets } = session();
       try {
@@ -162,10 +125,8 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
       }
     },
 
-    async 'aemp:history'(identifierRaw, metricRaw, startRaw, endRaw) {
-      const identifier = check(Identifier, identifierRaw, 'identifier');
-      const metric: HistoryMetric = check(Metric, metricRaw, 'metric');
-      const { start, end } = checkRange(startRaw, endRaw);
+    async 'aemp:history'(identifier, metric, startAt, endAt) {
+      const [start, end] = [formatAempDate(startAt), formatAempDate(endAt)];
       const key = `${identifier}|${metric}|${start}|${end}`;
       const { client, store } = session();
       try {

@@ -2,7 +2,6 @@
  * Handlers for profiles and sign-in. Every argument from the renderer is checked;
  * no result or event ever carries a token or client secret.
  */
-import * as v from 'valibot';
 import type { ConnectionTest, Profile, ProfileInput, ProfilesState, SignInState } from '../../contract';
 import type { CoreContext, HandlerGroup } from '../ports';
 import { FleetError, registerSecret, toAppError } from '../errors';
@@ -44,15 +43,7 @@ export interface AuthHandlerDeps {
   now?: () => Date;
 }
 
-const ProfileId = v.pipe(v.string('A profile id (text) is required.'), v.trim(), v.minLength(1, 'A profile id is required.'), v.maxLength(64, 'The profile id is too long.'));
-const Token = v.pipe(v.string('The token must be text.'), v.trim(), v.minLength(1, 'Paste a token first.'), v.maxLength(16_384, 'This is too long to be a token.'), v.regex(/^\S+$/, 'A token has no spaces or line breaks in it.'));
-const Keep = v.boolean('Say whether to keep the offline data (true or false).');
-
-function check<T extends v.GenericSchema>(schema: T, value: unknown): v.InferOutput<T> {
-  const r = v.safeParse(schema, value);
-  if (!r.success) throw new FleetError('invalid-argument', r.issues[0].message);
-  return r.output;
-}
+// Arguments arrive checked by the IPC table (core/ipc/validate-args.ts): ids, tokens (trimmed) and flags are used as given.
 
 export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChannels> {
   const { ctx, profiles, sessions } = deps;
@@ -90,8 +81,7 @@ export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChan
       return profiles.save(input, { wasSignedIn });
     },
 
-    async 'profiles:delete'(id: string): Promise<ProfilesState> {
-      const pid = check(ProfileId, id);
+    async 'profiles:delete'(pid: string): Promise<ProfilesState> {
       const before = profiles.activeId;
       const state = await profiles.delete(pid);
       sessions.drop(pid);
@@ -101,19 +91,17 @@ export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChan
       return state;
     },
 
-    async 'profiles:switch'(id: string): Promise<ProfilesState> {
-      const pid = check(ProfileId, id);
+    async 'profiles:switch'(pid: string): Promise<ProfilesState> {
       const before = profiles.activeId;
       const state = await profiles.switch(pid);
       await activeChanged(before);
       return state;
     },
 
-    async 'profiles:test'(input: ProfileInput, typedToken?: string | null): Promise<ConnectionTest> {
+    async 'profiles:test'(input: ProfileInput, typed?: string | null): Promise<ConnectionTest> {
       const valid = validateProfileInput(input);
       const probe = (token: string | null) => probeConnection({ baseUrl: valid.baseUrl, token, fetch: deps.probeFetch });
-      if (typedToken !== undefined && typedToken !== null) {
-        const typed = check(Token, typedToken);
+      if (typed !== undefined && typed !== null) {
         registerSecret(typed);
         const test = await probe(typed);
         return { ...test, message: `Tested with the typed token (it is not saved). ${test.message}` };
@@ -131,10 +119,8 @@ export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChan
       };
     },
 
-    async 'auth:pasteToken'(profileId: string, token: string): Promise<ConnectionTest> {
-      const pid = check(ProfileId, profileId);
+    async 'auth:pasteToken'(pid: string, candidate: string): Promise<ConnectionTest> {
       const profile = profiles.require(pid);
-      const candidate = check(Token, token);
       registerSecret(candidate);
       const test = await probeConnection({ baseUrl: profile.baseUrl, token: candidate, fetch: deps.probeFetch });
       // A token the service rejected is not saved; a working one replaces what was there.
@@ -142,8 +128,7 @@ export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChan
       return test;
     },
 
-    async 'auth:signIn'(profileId: string): Promise<SignInState> {
-      const pid = check(ProfileId, profileId);
+    async 'auth:signIn'(pid: string): Promise<SignInState> {
       const profile = profiles.require(pid);
       if (!profile.authorizeUrl || !profile.tokenUrl || !profile.clientId) {
         throw new FleetError('invalid-argument', `The profile "${profile.name}" has no sign-in page configured (authorize URL, token URL and client id). Paste a token instead.`);
@@ -190,9 +175,7 @@ export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChan
       cancelFlow();
     },
 
-    async 'auth:signOut'(profileId: string, keepOfflineData: boolean): Promise<void> {
-      const pid = check(ProfileId, profileId);
-      const keep = check(Keep, keepOfflineData);
+    async 'auth:signOut'(pid: string, keep: boolean): Promise<void> {
       profiles.require(pid);
       if (flow?.profileId === pid) cancelFlow();
       await sessions.get(pid).signOut();

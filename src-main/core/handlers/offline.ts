@@ -5,9 +5,6 @@ import type { CoreContext, HandlerGroup } from '../ports';
 import { assetsToCsv } from '../store/export-csv';
 import { countTracked, tracksToGeoJson, type AssetTrack } from '../store/export-geojson';
 
-const ASSET_ID = /^(thing|area):\d{1,18}$/;
-const MAX_HOURS = 24 * 90;
-const MAX_EXPORT_ASSETS = 100_000;
 const HOUR_MS = 60 * 60 * 1000;
 
 export interface OfflineHandlerOptions {
@@ -37,13 +34,12 @@ export function createOfflineHandlers(
 
   return {
     async 'trail:get'(assetId, hours) {
-      checkAssetId(assetId, 'assetId');
-      checkHours(hours);
       return ctx.store().trail(assetId, since(now(), hours));
     },
 
+    // Arguments arrive checked by the IPC table (core/ipc/validate-args.ts): asset ids, their number, hours back.
     async 'export:assetsCsv'(assetIds) {
-      const ids = checkAssetIds(assetIds);
+      const ids = once(assetIds);
       const list = ctx.assets();
       if (!list.snapshot()) throw new FleetError('not-found', 'There is no saved asset list to export yet. Refresh once while connected.');
       const assets = ids.map((id) => list.asset(id)).filter((asset): asset is Asset => asset !== undefined);
@@ -52,8 +48,7 @@ export function createOfflineHandlers(
     },
 
     async 'export:positionsGeoJson'(assetIds, hours) {
-      const ids = checkAssetIds(assetIds);
-      checkHours(hours);
+      const ids = once(assetIds);
       const store = ctx.store();
       const list = ctx.assets();
       const from = since(now(), hours);
@@ -68,27 +63,7 @@ function since(now: Date, hours: number): string {
   return new Date(now.getTime() - hours * HOUR_MS).toISOString();
 }
 
-function checkAssetId(value: unknown, path: string): asserts value is string {
-  if (typeof value !== 'string') throw new FleetError('invalid-argument', 'An asset id must be text such as thing:12.', { path });
-  if (!ASSET_ID.test(value)) {
-    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-    throw new FleetError('invalid-argument', `"${shown}" is not an asset id: expected thing:<number> or area:<number>.`, { path });
-  }
-}
-
-/** Checks a list of asset ids and drops repeats, keeping the first position of each. */
-function checkAssetIds(value: unknown): string[] {
-  if (!Array.isArray(value)) throw new FleetError('invalid-argument', 'Expected a list of asset ids.', { path: 'assetIds' });
-  if (value.length === 0) throw new FleetError('invalid-argument', 'Select at least one asset to export.', { path: 'assetIds' });
-  if (value.length > MAX_EXPORT_ASSETS) {
-    throw new FleetError('invalid-argument', `At most ${MAX_EXPORT_ASSETS} assets can be exported at once.`, { path: 'assetIds' });
-  }
-  value.forEach((id, index) => checkAssetId(id, `assetIds[${index}]`));
-  return [...new Set(value as string[])];
-}
-
-function checkHours(value: unknown): asserts value is number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > MAX_HOURS) {
-    throw new FleetError('invalid-argument', `The time span must be between 1 and ${MAX_HOURS} hours (90 days).`, { path: 'hours' });
-  }
+/** The ids without repeats, each at its first position. */
+function once(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
 }

@@ -1,9 +1,12 @@
 // Tests for src-main/core/handlers/aemp.ts (kept beside the other fleet tests).
 import { describe, expect, it } from 'vitest';
+import { throughIpc } from '../ipc/through-ipc';
 import type { AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
 import { FleetError } from '../../../../src-main/core/errors';
 import { createAempHandlers } from '../../../../src-main/core/handlers/aemp';
 import type { CoreContext, HttpClient, OfflineStore, StoredDocument } from '../../../../src-main/core/ports';
+import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
+import { LINK_CASES, linkSnapshot } from '../../../fixtures/equipment-links';
 
 const AEMP = 'https://aemp.test';
 type Answer = { status?: number; body: string } | FleetError;
@@ -27,7 +30,7 @@ function memoryStore(snapshot: AssetSnapshot | null): OfflineStore & { docs: Map
   };
 }
 
-function setup(answers: Record<string, Answer>, storeOf?: (first: OfflineStore) => () => OfflineStore) {
+function setup(answers: Record<string, Answer>, storeOf?: (first: OfflineStore) => () => OfflineStore, assetList?: AssetSnapshot) {
   const requests: Array<Parameters<HttpClient['get']>[0]> = [];
   let offline = false;
   const http: HttpClient = {
@@ -41,7 +44,7 @@ function setup(answers: Record<string, Answer>, storeOf?: (first: OfflineStore) 
       return { status, body: a.body, headers: { 'content-type': 'application/json' }, url: req.url };
     },
   };
-  const snapshot: AssetSnapshot = {
+  const snapshot: AssetSnapshot = assetList ?? {
     profileId: 'demo',
     fetchedAt: '2026-03-01T00:00:00.000Z',
     source: 'cache',
@@ -52,6 +55,9 @@ function setup(answers: Record<string, Answer>, storeOf?: (first: OfflineStore) 
     ],
   };
   const store = memoryStore(snapshot);
+  const activeStore = storeOf ? storeOf(store) : () => store;
+  // The profile's asset list, read through the active store (as the app wires it).
+  const assets = new AssetRepository('demo', { loadAssetSnapshot: () => activeStore().loadAssetSnapshot() });
   const events: Array<{ name: EventChannel; payload: unknown }> = [];
   const ctx = {
     userDataDir: '/nowhere',
@@ -59,7 +65,8 @@ function setup(answers: Record<string, Answer>, storeOf?: (first: OfflineStore) 
     emit: <E extends EventChannel>(name: E, payload: FleetEvents[E]) => events.push({ name, payload }),
     connection: () => ({ profileId: 'demo', baseUrl: 'https://svc.test/v1', aempUrl: AEMP, demo: true }),
     http: () => http,
-    store: storeOf ? storeOf(store) : () => store,
+    store: activeStore,
+    assets: () => assets,
     settings: () => {
       throw new Error('not used');
     },
@@ -136,9 +143,9 @@ describe('fleet handlers', () => {
     ['aemp:history', ['E1', 'Location', '2026-03-02T00:00:00Z', '2026-03-01T00:00:00Z']],
     ['aemp:history', ['E1', 'Location', '2025-01-01T00:00:00Z', '2026-01-03T00:00:00Z']],
     ['aemp:history', ['E1', 'Location', '2026-02-30T00:00:00Z', '2026-03-02T00:00:00Z']],
-  ] as const)('%s refuses %j as invalid-argument without a request', async (channel, args) => {
+  ] as const)('%s refuses %j as invalid-argument (the IPC table) without a request', async (channel, args) => {
     const env = setup({});
-    const call = (env.handlers[channel] as (...a: unknown[]) => Promise<unknown>)(...args);
+    const call = throughIpc(env.handlers, channel, args);
     await expect(call).rejects.toMatchObject({ kind: 'invalid-argument' });
     expect(env.requests).toHaveLength(0);
   });
@@ -152,6 +159,32 @@ describe('fleet handlers', () => {
     await pending;
     expect(env.store.docs.has('fleet-list/2.0')).toBe(true);
     expect(other.docs.size).toBe(0);
+  });
+
+  describe('every unit the core returns is linked by the shared rule (test/fixtures/equipment-links.ts)', () => {
+    const header = ({ serialNumber, vin }: { serialNumber: string | null; vin: string | null }, i: number) => ({
+      EquipmentID: `E${i}`,
+      ...(serialNumber === null ? {} : { SerialNumber: serialNumber }),
+      ...(vin === null ? {} : { PIN: vin }),
+    });
+    const page = JSON.stringify({ SnapshotTime: '2026-03-02T11:00:00Z', Equipment: LINK_CASES.map((c, i) => ({ EquipmentHeader: header(c.unit, i) })) });
+    const expected = LINK_CASES.map((c) => c.linked);
+
+    it('in a fresh listing, a stored one served offline, and the cached one', async () => {
+      const env = setup({ [`${AEMP}/api/v2/Fleet/1`]: { body: page } }, undefined, linkSnapshot());
+      expect((await env.handlers['aemp:list']('2.0')).equipment.map((e) => e.linkedAssetId)).toEqual(expected);
+      expect((await env.handlers['aemp:cached']('2.0'))?.equipment.map((e) => e.linkedAssetId)).toEqual(expected);
+      env.goOffline();
+      expect((await env.handlers['aemp:list']('2.0')).equipment.map((e) => e.linkedAssetId)).toEqual(expected);
+    });
+
+    it.each(LINK_CASES.map((c, i) => [c.name, c, i] as const))('in a unit look-up: %s', async (_name, { unit, linked }, i) => {
+      const answer = JSON.stringify({ EquipmentHeader: header(unit, i) });
+      const env = setup({ [`${AEMP}/api/v2/Fleet/Equipment/E${i}`]: { body: answer } }, undefined, linkSnapshot());
+      expect((await env.handlers['aemp:equipment']('2.0', `E${i}`)).linkedAssetId).toBe(linked);
+      env.goOffline();
+      expect((await env.handlers['aemp:equipment']('2.0', `E${i}`)).linkedAssetId).toBe(linked);
+    });
   });
 
   it('still answers when the store cannot be opened', async () => {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventChannel, FleetEvents, ProfileInput, SignInState } from '../../../../src-main/contract';
+import { throughIpc } from '../ipc/through-ipc';
+import type { ConnectionTest, EventChannel, FleetEvents, ProfileInput, SignInState } from '../../../../src-main/contract';
 import { createAuthModule, type AuthModule } from '../../../../src-main/core/auth';
 import type { FetchLike } from '../../../../src-main/core/auth/oauth';
 import type { ProbeFetch } from '../../../../src-main/core/auth/probe';
@@ -116,8 +117,7 @@ describe('auth handlers: argument validation', () => {
     ['profiles:save', ['not a profile']],
     ['profiles:test', [{ ...custom, baseUrl: 'https://x.example.com/api' }]],
   ] as const)('%s rejects %j', async (channel, args) => {
-    const h = handlers() as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
-    await expect(h[channel](...args)).rejects.toMatchObject({ kind: 'invalid-argument' });
+    await expect(throughIpc(handlers(), channel, args)).rejects.toMatchObject({ kind: 'invalid-argument' });
     expect(probeCalls).toEqual([]);
   });
 
@@ -158,7 +158,7 @@ describe('auth handlers: tokens', () => {
     expect(vault.entries.has('demo')).toBe(false);
 
     probeStatus = 200;
-    const ok = await h['auth:pasteToken']('demo', '  good-token-123 ');
+    const ok = (await throughIpc(h, 'auth:pasteToken', ['demo', '  good-token-123 '])) as ConnectionTest;
     expect(ok).toMatchObject({ ok: true, assetCount: 2 });
     expect(probeCalls.at(-1)!.auth).toBe('Bearer good-token-123');
     expect(vault.entries.get('demo')).toBe('good-token-123');
@@ -274,7 +274,7 @@ describe('auth handlers: testing a changed address', () => {
   it('tests a changed address with a token typed for the test, which is not saved', async () => {
     const h = handlers();
     const draft = await savedWithToken(h);
-    const test = await h['profiles:test']({ ...draft, baseUrl: 'https://collector.example.net/v1' }, ' typed-test-token-1 ');
+    const test = (await throughIpc(h, 'profiles:test', [{ ...draft, baseUrl: 'https://collector.example.net/v1' }, ' typed-test-token-1 '])) as ConnectionTest;
     expect(test.ok).toBe(true);
     expect(probeCalls[0]).toEqual({ url: 'https://collector.example.net/v1/branch/current/assets', auth: 'Bearer typed-test-token-1' });
     expect(test.message).toMatch(/typed token/i);
@@ -284,7 +284,7 @@ describe('auth handlers: testing a changed address', () => {
   });
 
   it('refuses a typed token with spaces in it', async () => {
-    await expect(handlers()['profiles:test'](custom, 'two words')).rejects.toMatchObject({ kind: 'invalid-argument' });
+    await expect(throughIpc(handlers(), 'profiles:test', [custom, 'two words'])).rejects.toMatchObject({ kind: 'invalid-argument' });
     expect(probeCalls).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { throughIpc } from '../ipc/through-ipc';
 import type { Asset, AssetSnapshot, Settings } from '../../../../src-main/contract';
 import { createOfflineHandlers } from '../../../../src-main/core/handlers/offline';
 import type { CoreContext, OfflineStore, PlatformHooks } from '../../../../src-main/core/ports';
+import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
 import { createStoreFactory } from '../../../../src-main/core/store/sqlite-store';
 import { makeTempDir } from '../../../fixtures/store/temp-dir';
 
@@ -51,8 +53,10 @@ describe('offline handlers', () => {
         throw new Error('offline handlers must not use the network');
       },
       store: () => store,
+      assets: () => assets,
       settings: () => settings,
     } satisfies CoreContext;
+    const assets = new AssetRepository('demo', store);
     return createOfflineHandlers(ctx, { now: () => NOW });
   };
 
@@ -61,31 +65,31 @@ describe('offline handlers', () => {
     store.saveAssetSnapshot(snapshot([asset('thing:1', 'Grader', 3, hoursAgo(5)), asset('thing:2', 'Dozer', 4, hoursAgo(2)), asset('area:9', 'Yard', 5, hoursAgo(1))], hoursAgo(1)));
   };
 
-  describe('argument checks', () => {
-    const expectInvalid = async (promise: Promise<unknown>, message: RegExp, path: string) => {
-      await expect(promise).rejects.toMatchObject({ name: 'FleetError', kind: 'invalid-argument', path });
+  describe('argument checks (the IPC table, before the handler runs)', () => {
+    const expectInvalid = async (promise: Promise<unknown>, message: RegExp) => {
+      await expect(promise).rejects.toMatchObject({ name: 'FleetError', kind: 'invalid-argument' });
       await expect(promise).rejects.toThrow(message);
     };
 
     it('refuses asset ids that are not thing:<n> or area:<n>', async () => {
       const h = handlers();
-      await expectInvalid(h['trail:get']('truck:1', 24), /"truck:1" is not an asset id/, 'assetId');
-      await expectInvalid(h['trail:get']('thing:', 24), /not an asset id/, 'assetId');
-      await expectInvalid(h['trail:get']('thing:1; DROP TABLE', 24), /not an asset id/, 'assetId');
-      await expectInvalid(h['trail:get'](7 as unknown as string, 24), /must be text/, 'assetId');
-      await expectInvalid(h['export:assetsCsv'](['thing:1', 'x']), /"x" is not an asset id/, 'assetIds[1]');
-      await expectInvalid(h['export:assetsCsv']('thing:1' as unknown as string[]), /list of asset ids/, 'assetIds');
-      await expectInvalid(h['export:assetsCsv']([]), /at least one asset/, 'assetIds');
+      await expectInvalid(throughIpc(h, 'trail:get', ['truck:1', 24]), /An asset id looks like thing:123 or area:45/);
+      await expectInvalid(throughIpc(h, 'trail:get', ['thing:', 24]), /looks like thing:123/);
+      await expectInvalid(throughIpc(h, 'trail:get', ['thing:1; DROP TABLE', 24]), /looks like thing:123/);
+      await expectInvalid(throughIpc(h, 'trail:get', [7, 24]), /must be text/);
+      await expectInvalid(throughIpc(h, 'export:assetsCsv', [['thing:1', 'x']]), /looks like thing:123/);
+      await expectInvalid(throughIpc(h, 'export:assetsCsv', ['thing:1']), /list of asset ids/);
+      await expectInvalid(throughIpc(h, 'export:assetsCsv', [[]]), /at least one asset/);
     });
 
     it('refuses time spans outside 1 hour to 90 days', async () => {
       const h = handlers();
-      for (const hours of [0, 0.5, 2161, -3, Number.NaN, Number.POSITIVE_INFINITY, '24' as unknown as number]) {
-        await expectInvalid(h['trail:get']('thing:1', hours), /between 1 and 2160 hours/, 'hours');
+      for (const hours of [0, 0.5, 2161, -3, Number.NaN, Number.POSITIVE_INFINITY, '24']) {
+        await expectInvalid(throughIpc(h, 'trail:get', ['thing:1', hours]), /Look back 1 hour to 90 days \(2,160 hours\)/);
       }
-      await expectInvalid(h['export:positionsGeoJson'](['thing:1'], 9999), /between 1 and 2160 hours/, 'hours');
-      await expect(h['trail:get']('area:12', 2160)).resolves.toEqual([]);
-      await expect(h['trail:get']('thing:12', 1)).resolves.toEqual([]);
+      await expectInvalid(throughIpc(h, 'export:positionsGeoJson', [['thing:1'], 9999]), /Look back 1 hour to 90 days/);
+      await expect(throughIpc(h, 'trail:get', ['area:12', 2160])).resolves.toEqual([]);
+      await expect(throughIpc(h, 'trail:get', ['thing:12', 1])).resolves.toEqual([]);
     });
   });
 

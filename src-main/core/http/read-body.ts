@@ -18,34 +18,48 @@ export function tooLarge(endpoint: string, maxBytes: number): FleetError {
   );
 }
 
-/** The body as text (UTF-8, a leading byte-order mark dropped, like `Response.text()`). */
-export async function readBody(res: Response, limit: BodyLimit): Promise<string> {
+/**
+ * The body's bytes while it streams, at most `maxBytes`; past the limit the download is
+ * cancelled at once. 'fail': null when the body (or the length it announces) is larger;
+ * 'cut': the first `maxBytes` bytes.
+ */
+export async function readBytes(res: Response, maxBytes: number, past: 'cut'): Promise<Buffer>;
+export async function readBytes(res: Response, maxBytes: number, past: 'fail'): Promise<Buffer | null>;
+export async function readBytes(res: Response, maxBytes: number, past: BodyLimit['past']): Promise<Buffer | null> {
   const announced = Number(res.headers.get('content-length'));
-  if (limit.past === 'fail' && Number.isFinite(announced) && announced > limit.maxBytes) {
+  if (past === 'fail' && Number.isFinite(announced) && announced > maxBytes) {
     await res.body?.cancel().catch(() => undefined);
-    throw tooLarge(limit.endpoint, limit.maxBytes);
+    return null;
   }
-  if (!res.body) return '';
+  if (!res.body) return Buffer.alloc(0);
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    if (total + value.byteLength > limit.maxBytes) {
+    if (total + value.byteLength > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      if (limit.past === 'fail') throw tooLarge(limit.endpoint, limit.maxBytes);
-      chunks.push(value.subarray(0, limit.maxBytes - total));
-      total = limit.maxBytes;
+      if (past === 'fail') return null;
+      chunks.push(value.subarray(0, maxBytes - total));
+      total = maxBytes;
       break;
     }
     chunks.push(value);
     total += value.byteLength;
   }
-  const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-  chunks.length = 0;
+  // One chunk (the usual large body) is wrapped, not copied.
+  return chunks.length === 1 ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, chunks[0].byteLength) : Buffer.concat(chunks, total);
+}
+
+/** The body as text (UTF-8, a leading byte-order mark dropped, like `Response.text()`). */
+export async function readBody(res: Response, limit: BodyLimit): Promise<string> {
   // fatal: false keeps text() behaviour (bad sequences become U+FFFD); the BOM is dropped.
-  return new TextDecoder('utf-8').decode(bytes);
+  const decoder = new TextDecoder('utf-8');
+  if (limit.past === 'cut') return decoder.decode(await readBytes(res, limit.maxBytes, 'cut'));
+  const bytes = await readBytes(res, limit.maxBytes, 'fail');
+  if (bytes === null) throw tooLarge(limit.endpoint, limit.maxBytes);
+  return decoder.decode(bytes);
 }
 
 /**

@@ -15,6 +15,7 @@ import type { BaseMap, MapPlace, Settings } from '../../contract';
 import { cachePolicy } from './cache-policy';
 import { upstreamTileUrl, type TileAddress } from './tile-address';
 import type { TileCache } from './tile-cache';
+import { readBytes } from '../http/read-body';
 
 /** What a shell sends back for one tile request. */
 export interface TileAnswer {
@@ -82,30 +83,6 @@ function hostOf(template: string): string {
 const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)\b/i;
 
 class Unreachable extends Error {}
-
-/** Reads at most `limit` bytes of a body; null when it is larger. */
-async function readBytes(res: Response, limit: number): Promise<Buffer | null> {
-  const announced = Number(res.headers.get('content-length'));
-  if (Number.isFinite(announced) && announced > limit) {
-    await res.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!res.body) return Buffer.alloc(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 export class TileService implements TileProvider {
   private readonly fetch: typeof fetch;
@@ -203,7 +180,7 @@ export class TileService implements TileProvider {
       return answer.status === 504 ? { ...answer, status: 502 } : answer;
     }
     const contentType = header('content-type') ?? '';
-    const body = IMAGE_TYPES.test(contentType) ? await readBytes(res, MAX_TILE_BYTES).catch(() => null) : null;
+    const body = IMAGE_TYPES.test(contentType) ? await readBytes(res, MAX_TILE_BYTES, 'fail').catch(() => null) : null;
     if (!body) {
       if (!IMAGE_TYPES.test(contentType)) await res.body?.cancel().catch(() => undefined);
       const answer = stale(`${source.host || 'The tile server'} sent something other than a map image of at most 1 MB for tile ${z}/${x}/${y}.`);

@@ -1,6 +1,6 @@
 /** Reading an answer body under a byte limit (mutation survivors of read-body.ts). */
 import { describe, expect, it } from 'vitest';
-import { readBody, readLimited, tooLarge } from '../../../../src-main/core/http/read-body';
+import { readBody, readBytes, readLimited, tooLarge } from '../../../../src-main/core/http/read-body';
 import { failure } from '../../../fixtures/failure';
 
 const enc = new TextEncoder();
@@ -82,5 +82,23 @@ describe('readLimited', () => {
   it('streams a real Response under the limit and asks a test double for its text', async () => {
     await failure(readLimited(streamed(['abcdefg']).res, { maxBytes: 6, past: 'fail', endpoint: '/x' }));
     expect(await readLimited({ text: async () => 'from a double' }, { maxBytes: 1, past: 'fail', endpoint: '/x' })).toBe('from a double');
+  });
+});
+
+describe('readBytes (tile images)', () => {
+  it('keeps the bytes as sent, one chunk or many, and an answer without a body as empty', async () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]);
+    expect([...((await readBytes(streamed([png]).res, 7, 'fail')) ?? [])]).toEqual([...png]);
+    expect([...((await readBytes(streamed([png.subarray(0, 3), png.subarray(3)]).res, 7, 'fail')) ?? [])]).toEqual([...png]);
+    expect(await readBytes(new Response(null), 7, 'fail')).toEqual(Buffer.alloc(0));
+  });
+
+  it('gives nothing for an image past the limit, announced or streamed, and stops the download', async () => {
+    const announced = streamed(['12345678'], { 'content-length': '8' });
+    expect(await readBytes(announced.res, 7, 'fail')).toBeNull();
+    expect(announced.state.pulls).toBe(0);
+    const quiet = streamed(['1234', '5678', 'never read']);
+    expect(await readBytes(quiet.res, 7, 'fail')).toBeNull();
+    expect(quiet.state.cancelled).toBe(true);
   });
 });

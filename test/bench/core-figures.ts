@@ -17,6 +17,7 @@ import { AempClient } from '../../src-main/core/aemp/aemp-client';
 import { refreshAssets } from '../../src-main/core/handlers/assets';
 import { createHttpClient, pinTokenSource } from '../../src-main/core/http/http-client';
 import type { CoreContext, HttpResponse, OfflineStore } from '../../src-main/core/ports';
+import { AssetRepository } from '../../src-main/core/assets/asset-repository';
 import { createStoreFactory } from '../../src-main/core/store/sqlite-store';
 import { startDemoService, type DemoService } from '../../src-main/demo';
 import { median, since } from './stats';
@@ -61,6 +62,14 @@ export function gc(): void {
   collect();
 }
 
+/** One asset repository per store, as the app keeps one per open profile: refreshes of one store compare with the last. */
+const repositories = new WeakMap<OfflineStore, AssetRepository>();
+function repositoryOf(store: OfflineStore): AssetRepository {
+  let repository = repositories.get(store);
+  if (!repository) repositories.set(store, (repository = new AssetRepository(PROFILE, store)));
+  return repository;
+}
+
 /** The core's context for one refresh that receives `response` (a copy of it per request). */
 export function benchContext(store: () => OfflineStore, response: HttpResponse, emit: CoreContext['emit'] = () => {}): CoreContext {
   return {
@@ -71,6 +80,7 @@ export function benchContext(store: () => OfflineStore, response: HttpResponse, 
     // A copy per request: the refresh lets go of the body text once it is parsed.
     http: () => ({ get: async () => ({ ...response }) }),
     store,
+    assets: () => repositoryOf(store()),
     settings: () => {
       throw new Error('settings are not used by the refresh');
     },

@@ -48,7 +48,8 @@ async function main(): Promise<void> {
     } else {
       const good = await run.call('assets:refresh');
       if (!good.ok) throw new Error(`the good list failed: ${good.error.message}`);
-      goodBefore = good.value.assets.length;
+      const held = await run.call('assets:get'); // the refresh answers nothing; the core holds what it loaded
+      goodBefore = held.ok && held.value ? held.value.assets.length : -1;
     }
     await fetch(`${origin}/__control/arm`);
 
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
     if (kind === 'largest-list') await run.call('assets:refresh');
     const hostile = fleet ? await run.call('aemp:list', '2.0') : await run.call('assets:refresh');
     const seconds = (Date.now() - started) / 1000;
-    const hostileUnits = hostile.ok && 'equipment' in hostile.value ? hostile.value.equipment.length : 0;
+    const hostileUnits = hostile.ok && hostile.value && 'equipment' in hostile.value ? hostile.value.equipment.length : 0;
 
     // Still alive: the last good data is there and the store answers.
     let keptAfter: number;

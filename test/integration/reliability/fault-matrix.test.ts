@@ -36,8 +36,10 @@ beforeEach(async () => {
 async function goodSnapshot(): Promise<AssetSnapshot> {
   const res = await run.call('assets:refresh');
   if (!res.ok) throw new Error(`baseline refresh failed: ${res.error.message}`);
-  expect(res.value.assets).toHaveLength(ASSETS);
-  return res.value;
+  // The refresh answers nothing; the list it loaded is the one the core now holds.
+  const snapshot = await stored();
+  expect(snapshot.assets).toHaveLength(ASSETS);
+  return snapshot;
 }
 
 async function stored(): Promise<AssetSnapshot> {
@@ -112,7 +114,7 @@ describe('fault matrix', () => {
     for (let i = 0; i < 2; i++) {
       const res = await run.call('assets:refresh');
       expect(res.ok).toBe(true);
-      if (res.ok) expect(res.value.assets).toHaveLength(ASSETS);
+      expect((await stored()).assets).toHaveLength(ASSETS);
     }
     const statuses = run.events.slice(mark).filter((e) => e.name === 'status').map((e) => e.payload as SyncStatus);
     expect(distinctErrors(statuses)).toEqual([]);
@@ -203,7 +205,8 @@ describe('fault matrix', () => {
     demo.controls.setFaults({ hugePayload: true, hugePayloadBytes: 8 * 1024 * 1024 });
     const res = await run.call('assets:refresh');
     if (res.ok) {
-      for (const a of before.assets) expect(res.value.assets.some((b) => b.assetId === a.assetId)).toBe(true);
+      const loaded = await stored();
+      for (const a of before.assets) expect(loaded.assets.some((b) => b.assetId === a.assetId)).toBe(true);
     } else {
       // Refusing is acceptable only with a specific error and the last list kept.
       expect(['bad-payload', 'network', 'timeout']).toContain(res.error.kind);
@@ -217,8 +220,7 @@ describe('fault matrix', () => {
     demo.controls.setFaults({ malformedRate: 0.5 });
     const res = await run.call('assets:refresh');
     expect(res.ok).toBe(true);
-    if (!res.ok) return;
-    const snap = res.value;
+    const snap = await stored();
     expect(snap.assets.length + snap.skipped.length).toBe(ASSETS);
     const flagged = snap.assets.filter((a) => a.issues.length > 0);
     expect(flagged.length + snap.skipped.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import type { AssetSnapshot, EventChannel, FleetEvents, AempProgress } from '../
 import { createAempHandlers } from '../../../../src-main/core/handlers/aemp';
 import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import type { CoreContext, OfflineStore, StoredDocument } from '../../../../src-main/core/ports';
+import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
 import { startDemoService, type DemoService } from '../../../../src-main/demo/index';
 
 const NOW = Date.UTC(2026, 2, 2, 15, 0, 0);
@@ -45,6 +46,7 @@ beforeAll(async () => {
     })),
   };
   const store = memoryStore(snapshot);
+  const assets = new AssetRepository('demo', store);
   const ctx = {
     userDataDir: '/nowhere',
     platform: { shell: 'web', version: '0', openExternal: async () => {} },
@@ -54,6 +56,7 @@ beforeAll(async () => {
     connection: () => ({ profileId: 'demo', baseUrl: service.baseUrl, aempUrl: service.aempUrl, demo: true }),
     http: () => http,
     store: () => store,
+    assets: () => assets,
     settings: () => {
       throw new Error('not used');
     },

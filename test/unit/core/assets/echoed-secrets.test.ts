@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
 import { normalizeAssetList } from '../../../../src-main/core/assets/asset-schema';
+import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
 import { forgetSecret, registerSecret } from '../../../../src-main/core/errors';
 import { refreshAssets } from '../../../../src-main/core/handlers/assets';
 import type { CoreContext, HttpClient, OfflineStore } from '../../../../src-main/core/ports';
@@ -82,8 +83,10 @@ async function refreshWith(body: string) {
     connection: () => ({ profileId: 'p', baseUrl: 'https://svc.example/v1', aempUrl: 'https://svc.example/aemp', demo: false }),
     http: () => http,
     store: () => store,
+    assets: () => assets,
     settings: () => DEFAULT_SETTINGS,
   };
+  const assets = new AssetRepository('p', store);
   const snapshot = await refreshAssets(ctx, () => NOW);
   return { snapshot, store, events };
 }

@@ -5,6 +5,7 @@ import { AlertRulesStore } from '../../../../src-main/core/alerts/rules-store';
 import { defaultAlertRules } from '../../../../src-main/core/alerts/rules-schema';
 import { createAlertHandlers } from '../../../../src-main/core/handlers/alerts';
 import type { CoreContext, OfflineStore, PlatformHooks } from '../../../../src-main/core/ports';
+import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
 import { createStoreFactory } from '../../../../src-main/core/store/sqlite-store';
 import { makeTempDir } from '../../../fixtures/store/temp-dir';
 import { asset, metric } from '../alerts/fixtures';
@@ -41,6 +42,7 @@ describe('alert handlers', () => {
         throw new Error('alert handlers must not use the network');
       },
       store: () => store,
+      assets: () => new AssetRepository('demo', store),
       settings: () => ({}) as Settings,
     } satisfies CoreContext;
     return createAlertHandlers(ctx, service, { now: () => NOW });

@@ -48,7 +48,7 @@ export const ProfileInputSchema = v.pipe(
   v.strictObject(
     {
       id: v.optional(ProfileIdSchema),
-      name: v.pipe(v.string('Name must be text'), v.trim(), v.minLength(1, 'Name is required'), v.maxLength(100, 'Name can have at most 100 characters')),
+      name: v.pipe(plainText(100, 'Name'), v.trim(), v.minLength(1, 'Name is required')),
       baseUrl: v.pipe(
         httpUrl('Base URL'),
         v.transform(stripSlash),

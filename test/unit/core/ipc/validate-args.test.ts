@@ -24,6 +24,7 @@ const goodProfile = {
   tokenUrl: 'https://fleet.example/oauth/token',
   clientId: 'desk',
   scopes: 'read',
+  embedOrigins: [],
 };
 
 /** One valid call per channel. */
@@ -49,7 +50,7 @@ const VALID: { [C in InvokeChannel]: unknown[] } = {
   'auth:signOut': ['demo', true],
   'trail:get': ['thing:7', 24],
   'export:assetsCsv': [['thing:1', 'thing:2']],
-  'export:positionsGeoJson': [[], 2160],
+  'export:positionsGeoJson': [['thing:1'], 2160],
   'aemp:list': ['2.0'],
   'aemp:cached': ['1.2'],
   'aemp:equipment': ['1.2', 'VIN1234567'],
@@ -83,55 +84,59 @@ describe('validateInvoke', () => {
     expect(refusal('app:info', { length: 0 }).message).toContain('must be a list');
   });
 
-  it('refuses out-of-range hours with the argument named', () => {
+  it('refuses out-of-range hours with the rule for people, then the argument named in words, and no JSON path', () => {
     const err = refusal('trail:get', ['thing:1', 2161]);
-    expect(err.message).toContain('"trail:get" argument 2 (hours back)');
-    expect(err.path).toBe('$[1]');
+    expect(err.message).toBe('Look back 1 hour to 90 days (2,160 hours). (Fleet Desk refused the hours back, argument 2 of "trail:get".)');
+    expect(err.message).not.toMatch(/\$\[/);
+    expect(err.path).toBeUndefined();
     expect(refusal('trail:get', ['thing:1', 0]).kind).toBe('invalid-argument');
     expect(refusal('trail:get', ['thing:1', Number.NaN]).kind).toBe('invalid-argument');
     expect(refusal('trail:get', ['thing:1', '24']).kind).toBe('invalid-argument');
   });
 
-  it('refuses malformed asset ids and more than 5000 ids', () => {
-    for (const id of ['thing:', 'thing:1234567890123', 'truck:1', 'thing:1 ', 'thing:1,thing:2', 'Thing:1']) {
+  it('refuses malformed asset ids, maps of more than 5,000 and exports of more than 100,000 assets', () => {
+    for (const id of ['thing:', 'thing:1234567890123456789', 'truck:1', 'thing:1 ', 'thing:1,thing:2', 'Thing:1']) {
       expect(refusal('trail:get', [id, 1]).message).toContain('asset id');
     }
-    const many = Array.from({ length: 5001 }, (_, i) => `thing:${i}`);
-    expect(refusal('export:assetsCsv', [many]).message).toContain('at most 5000');
-    expect(validateInvoke('export:assetsCsv', [many.slice(0, 5000)]).args[0]).toHaveLength(5000);
+    expect(validateInvoke('trail:get', ['thing:123456789012345678', 1]).args[0]).toBe('thing:123456789012345678');
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `thing:${i}`);
+    expect(refusal('embed:open', [{ kind: 'subset', assetIds: ids(10_000) }]).message).toContain('A map can show at most 5,000 assets; 10,000 are selected. Narrow the selection.');
+    expect((validateInvoke('embed:open', [{ kind: 'subset', assetIds: ids(5000) }]).args[0] as { assetIds: string[] }).assetIds).toHaveLength(5000);
+    expect(refusal('export:assetsCsv', [ids(100_001)]).message).toContain('An export can hold at most 100,000 assets; 100,001 are selected.');
+    expect(validateInvoke('export:assetsCsv', [ids(100_000)]).args[0]).toHaveLength(100_000);
     const bad = refusal('embed:open', [{ kind: 'subset', assetIds: ['thing:1', 'nope'] }]);
-    expect(bad.path).toBe('$[0].assetIds.1');
+    expect(bad.path).toBe('assetIds.1');
     expect(refusal('embed:open', [{ kind: 'subset', assetIds: [] }]).kind).toBe('invalid-argument');
   });
 
   it('checks the list state sent with settings:set, columns included', () => {
-    const list = { search: '', filters: [], sort: 'odometer', descending: false, columns: ['id', 'serial', 'speed', 'engineHours', 'odometer', 'positionAge'] };
+    const list = { filters: [], sort: 'odometer', descending: false, columns: ['id', 'serial', 'speed', 'engineHours', 'odometer', 'positionAge'] };
     expect(validateInvoke('settings:set', [{ list }]).args).toEqual([{ list }]);
-    expect(refusal('settings:set', [{ list: { ...list, columns: ['id', 'password'] } }]).path).toBe('$[0].list.columns.1');
-    expect(refusal('settings:set', [{ list: { ...list, columns: ['id', 'id'] } }]).message).toContain('a list column is named twice');
-    expect(refusal('settings:set', [{ list: { ...list, sort: 'colour' } }]).path).toBe('$[0].list.sort');
+    expect(refusal('settings:set', [{ list: { ...list, columns: ['id', 'password'] } }]).path).toBe('list.columns.1');
+    expect(refusal('settings:set', [{ list: { ...list, columns: ['id', 'id'] } }]).message).toContain('A column is shown only once');
+    expect(refusal('settings:set', [{ list: { ...list, sort: 'colour' } }]).path).toBe('list.sort');
   });
 
   it('checks the map settings: tile cache size in whole MB within bounds, show-all as true/false', () => {
     expect(validateInvoke('settings:set', [{ tileCacheMb: 500, mapShowsAll: true }]).args).toEqual([{ tileCacheMb: 500, mapShowsAll: true }]);
-    expect(refusal('settings:set', [{ tileCacheMb: 5 }]).message).toContain('the map tile cache (MB) must be at least 10');
-    expect(refusal('settings:set', [{ tileCacheMb: 5001 }]).message).toContain('at most 5000');
-    expect(refusal('settings:set', [{ tileCacheMb: 12.5 }]).path).toBe('$[0].tileCacheMb');
-    expect(refusal('settings:set', [{ mapShowsAll: 'yes' }]).path).toBe('$[0].mapShowsAll');
+    expect(refusal('settings:set', [{ tileCacheMb: 5 }]).message).toContain('Keep 10 to 5,000 MB of map tiles');
+    expect(refusal('settings:set', [{ tileCacheMb: 5001 }]).message).toContain('Keep 10 to 5,000 MB of map tiles');
+    expect(refusal('settings:set', [{ tileCacheMb: 12.5 }]).path).toBe('tileCacheMb');
+    expect(refusal('settings:set', [{ mapShowsAll: 'yes' }]).path).toBe('mapShowsAll');
   });
 
   it('refuses non-http(s) URLs and URLs with credentials', () => {
     for (const baseUrl of ['javascript:alert(1)//v1', 'file:///etc/v1', 'https://u:p@fleet.example/v1', 'not a url']) {
       const err = refusal('profiles:save', [{ ...goodProfile, baseUrl }]);
-      expect(err.path).toBe('$[0].baseUrl');
+      expect(err.path).toBe('baseUrl');
     }
-    expect(refusal('settings:set', [{ tileUrl: 'ftp://tiles/{z}/{x}/{y}.png' }]).path).toBe('$[0].tileUrl');
+    expect(refusal('settings:set', [{ tileUrl: 'ftp://tiles/{z}/{x}/{y}.png' }]).path).toBe('tileUrl');
     expect(validateInvoke('settings:set', [{ tileUrl: '' }]).args).toEqual([{ tileUrl: '' }]);
     expect(validateInvoke('settings:set', [{ tileUrl: 'https://{s}.tiles.example/{z}/{x}/{y}.png' }]).args).toHaveLength(1);
   });
 
   it('refuses extra properties instead of passing them on', () => {
-    expect(refusal('settings:set', [{ units: 'metric', __proto__x: 1 }]).message).toContain('unknown field');
+    expect(refusal('settings:set', [{ units: 'metric', __proto__x: 1 }]).message).toContain('Fleet Desk has no setting "__proto__x"');
     expect(refusal('embed:open', [{ kind: 'branch', assetIds: ['thing:1'] }]).kind).toBe('invalid-argument');
     expect(refusal('profiles:save', [{ ...goodProfile, builtIn: true }]).kind).toBe('invalid-argument');
   });
@@ -146,14 +151,14 @@ describe('validateInvoke', () => {
   it('checks alert rules with messages for people, and alert filters and ids', () => {
     const rules = defaultAlertRules();
     const fuel = refusal('alerts:setRules', [{ ...rules, lowFuel: { ...rules.lowFuel, belowPercent: 100 } }]);
-    expect(fuel.message).toBe('"alerts:setRules" argument 1 (alert rules): Fuel threshold must be 1 to 99 %.');
-    expect(fuel.path).toBe('$[0].lowFuel.belowPercent');
+    expect(fuel.message).toBe('Fuel threshold must be a whole number of percent from 1 to 99. (Fleet Desk refused the alert rules, argument 1 of "alerts:setRules".)');
+    expect(fuel.path).toBe('lowFuel.belowPercent');
     const zone = refusal('alerts:setRules', [{ ...rules, afterHours: { ...rules.afterHours, timeZone: 'Mars/Olympus' } }]);
-    expect(zone.message).toContain('a name such as America/Denver');
+    expect(zone.message).toContain('"Mars/Olympus" is not one this computer knows');
     const backwards = refusal('alerts:setRules', [{ ...rules, afterHours: { ...rules.afterHours, schedule: [{ day: 1, start: '18:00', end: '07:00' }] } }]);
-    expect(backwards.message).toContain('must end after they start');
-    expect(refusal('alerts:setRules', [{ ...rules, extra: 1 }]).message).toContain('unknown field');
-    expect(refusal('alerts:list', [{ unacknowledgedOnly: true, rule: 'fire' }]).path).toBe('$[0].rule');
+    expect(backwards.message).toContain('Monday: the end (07:00) must be after the start (18:00)');
+    expect(refusal('alerts:setRules', [{ ...rules, extra: 1 }]).message).toContain('does not know');
+    expect(refusal('alerts:list', [{ unacknowledgedOnly: true, rule: 'fire' }]).path).toBe('rule');
     expect(refusal('alerts:acknowledge', ['some']).kind).toBe('invalid-argument');
     expect(refusal('alerts:acknowledge', [[0]]).kind).toBe('invalid-argument');
     expect(refusal('alerts:acknowledge', [[1.5]]).kind).toBe('invalid-argument');
@@ -161,10 +166,18 @@ describe('validateInvoke', () => {
   });
 
   it('checks ISO dates and their order', () => {
-    expect(refusal('aemp:history', ['EQ-1', 'Location', 'yesterday', '2024-05-02T00:00:00Z']).path).toBe('$[2]');
-    expect(refusal('aemp:history', ['EQ-1', 'Location', '2024-05-03T00:00:00Z', '2024-05-02T00:00:00Z']).message).toContain('start must not be after');
-    expect(refusal('aemp:history', ['../x', 'Location', '2024-05-01T00:00:00Z', '2024-05-02T00:00:00Z']).kind).toBe('invalid-argument');
-    expect(refusal('aemp:equipment', ['2.0', '..']).kind).toBe('invalid-argument');
+    expect(refusal('aemp:history', ['EQ-1', 'Location', 'yesterday', '2024-05-02T00:00:00Z']).message).toContain('A date must be in UTC, such as 2026-03-01T00:00:00Z. (Fleet Desk refused the start, argument 3 of "aemp:history".)');
+    expect(refusal('aemp:history', ['EQ-1', 'Location', '2024-05-03T00:00:00Z', '2024-05-02T00:00:00Z']).message).toContain('The start must be before the end');
+    expect(refusal('aemp:history', ['EQ-1', 'Location', '2023-05-01T00:00:00Z', '2024-05-02T00:00:00Z']).message).toContain('A history can span at most 366 days');
+    expect(refusal('aemp:equipment', ['2.0', '..']).message).toContain('cannot be looked up');
+    expect(refusal('aemp:equipment', ['2.0', 'CAT\n320']).message).toContain('control characters');
+  });
+
+  it('accepts fleet identifiers as fleet owners write them (spaces, colons, accents, slashes), trimmed', () => {
+    for (const id of ['CAT 320', 'Pelle 2: Bâtiment B', 'ÉQ/7 – Grue', '../x']) {
+      expect(validateInvoke('aemp:equipment', ['2.0', ` ${id} `]).args[1]).toBe(id);
+    }
+    expect(validateInvoke('aemp:history', ['CAT 320', 'Location', '2024-05-01T00:00:00Z', '2024-05-02T00:00:00Z']).args[0]).toBe('CAT 320');
   });
 });
 

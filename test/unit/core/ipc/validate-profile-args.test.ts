@@ -10,6 +10,7 @@ const profile = {
   tokenUrl: '',
   clientId: '',
   scopes: '',
+  embedOrigins: [],
 };
 
 const refused = (channel: string, args: unknown[]) => {
@@ -29,7 +30,7 @@ describe('profiles:test arguments', () => {
   });
 
   it('refuses a malformed token and a third argument, naming the argument', () => {
-    expect(refused('profiles:test', [profile, 'two words']).message).toContain('argument 2 (token for the test)');
+    expect(refused('profiles:test', [profile, 'two words']).message).toBe('A token has no spaces or line breaks in it. (Fleet Desk refused the token for the test, argument 2 of "profiles:test".)');
     expect(refused('profiles:test', [profile, 42]).kind).toBe('invalid-argument');
     expect(refused('profiles:test', [profile, 'a', 'b']).message).toBe('"profiles:test" takes 1 or 2 arguments, got 3.');
     expect(refused('profiles:test', []).message).toBe('"profiles:test" takes 1 or 2 arguments, got 0.');

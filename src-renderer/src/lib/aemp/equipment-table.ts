@@ -50,14 +50,14 @@ export const COLUMNS: Column[] = [
 
 type SortValue = string | number | null;
 
+/** The columns that show a text field of the equipment as it is. */
+type TextKey = 'make' | 'model' | 'equipmentId' | 'serialNumber' | 'vin';
+const TEXT_KEYS: ReadonlySet<ColumnKey> = new Set<TextKey>(['make', 'model', 'equipmentId', 'serialNumber', 'vin']);
+const isTextKey = (key: ColumnKey): key is TextKey => TEXT_KEYS.has(key);
+
 export function sortValue(e: Equipment, key: ColumnKey): SortValue {
+  if (isTextKey(key)) return e[key];
   switch (key) {
-    case 'make':
-    case 'model':
-    case 'equipmentId':
-    case 'serialNumber':
-    case 'vin':
-      return e[key];
     case 'locationAt': {
       const t = e.location?.at ? Date.parse(e.location.at) : NaN;
       return Number.isNaN(t) ? null : t;
@@ -74,13 +74,8 @@ export function sortValue(e: Equipment, key: ColumnKey): SortValue {
 }
 
 export function cellText(e: Equipment, key: ColumnKey, units: Units): string {
+  if (isTextKey(key)) return e[key] ?? '—';
   switch (key) {
-    case 'make':
-    case 'model':
-    case 'equipmentId':
-    case 'serialNumber':
-    case 'vin':
-      return e[key] ?? '—';
     case 'locationAt':
       return e.location ? formatDateTime(e.location.at) : '—';
     case 'operatingHours':

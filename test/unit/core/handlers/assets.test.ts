@@ -179,6 +179,32 @@ describe('refreshAssets announces small changes as assets:changed', () => {
     expect(change.order).toEqual(['thing:2', 'thing:1', 'thing:3', 'thing:4', 'thing:5', 'thing:6', 'thing:7', 'thing:8', 'thing:9', 'thing:11']);
   });
 
+  it('names the removed ids when assets only left the list', async () => {
+    const { events } = await twoRefreshes(list(TEN), list([1, 2, 4, 5, 6, 7, 8, 9]));
+    const change = events[1].payload as AssetChange;
+    expect(events[1].name).toBe('assets:changed');
+    expect(change.changed).toEqual([]);
+    expect(change.removed).toEqual(['thing:3', 'thing:10']);
+    expect(change.order).toEqual(['thing:1', 'thing:2', 'thing:4', 'thing:5', 'thing:6', 'thing:7', 'thing:8', 'thing:9']);
+  });
+
+  it('names the removed ids when as many came in their place', async () => {
+    const { events } = await twoRefreshes(list(TEN), list([1, 2, 3, 4, 5, 6, 7, 8, 9, 12]));
+    const change = events[1].payload as AssetChange;
+    expect(change.changed.map((a) => a.assetId)).toEqual(['thing:12']);
+    expect(change.removed).toEqual(['thing:10']);
+  });
+
+  it('compares a refresh after start with the list shown from the store, removed ids included', async () => {
+    const t = setup([body(list([1, 2, 3, 4, 5, 6, 7, 8, 9]))]);
+    t.store.saved = { profileId: 'demo', assets: (await refreshAssets(setup([body(list(TEN))]).ctx, at(0))).assets, skipped: [], fetchedAt: at(0)().toISOString(), source: 'network' };
+    const shown = t.ctx.assets().snapshot(); // what the app serves at start
+    await refreshAssets(t.ctx, at(1));
+    expect(t.store.loads).toBe(1);
+    expect(t.events.map((e) => e.name)).toEqual(['assets:changed']);
+    expect(t.events[0].payload).toMatchObject({ baseFetchedAt: shown?.fetchedAt, removed: ['thing:10'], changed: [] });
+  });
+
   it('announces a large change whole', async () => {
     const { events } = await twoRefreshes(list(TEN), list(TEN, [1, 2, 3]));
     expect(events.map((e) => e.name)).toEqual(['assets', 'assets']);

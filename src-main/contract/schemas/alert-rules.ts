@@ -46,7 +46,7 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-const onOff = (what: string) => v.boolean(`${what} is on or off`);
+const onOff = (what: string) => v.boolean(`${what} must be on or off`);
 
 /** Which assets a rule watches: empty lists mean every asset. */
 export const AlertScopeSchema = v.pipe(
@@ -69,7 +69,7 @@ export const AlertScopeSchema = v.pipe(
   v.check((s) => s.assetIds.length === 0 || (s.selectionName ?? '').trim() !== '', 'Give the saved selection a name'),
 );
 
-const DAY_RULE = 'A working day is 0 (Sunday) to 6 (Saturday)';
+const DAY_RULE = 'A working day must be 0 (Sunday) to 6 (Saturday)';
 
 /** One working period of a weekday, local time of the branch ("07:00" to "17:30"). */
 export const WorkingPeriodSchema = v.pipe(

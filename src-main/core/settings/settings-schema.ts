@@ -7,7 +7,7 @@
  * field by field, and every change is named in a notice.
  */
 import * as v from 'valibot';
-import { DEFAULT_SETTINGS, ListStateSchema, SETTING_RANGES, SettingsSchema, type NumberRule, type Settings } from '../../contract';
+import { count, DEFAULT_SETTINGS, ListStateSchema, SETTING_RANGES, SettingsSchema, type NumberRule, type Settings } from '../../contract';
 
 export { DEFAULT_SETTINGS };
 
@@ -57,7 +57,7 @@ function fieldByField<T extends Record<string, unknown>>(
     const near = clamped(RANGES[key], json[key]);
     if (near !== null) {
       out[key] = near;
-      notes.push(`${label} ${String(json[key])} is now ${near} (${RANGES[key]?.rule})`);
+      notes.push(`${label} ${count(json[key] as number)} is now ${count(near)} (${RANGES[key]?.rule})`);
     } else {
       notes.push(`${label} reset to ${JSON.stringify(defaults[key])} (${parsed.issues[0].message})`);
     }

@@ -34,11 +34,11 @@ describe('alert rules', () => {
 
   it('are refused with a message for people and the path of the field', () => {
     const rules = defaultAlertRules();
-    expect(refusal({ ...rules, lowFuel: { ...rules.lowFuel, belowPercent: 0 } }).message).toBe('Fuel threshold must be 1 to 99 %.');
-    expect(refusal({ ...rules, stale: { ...rules.stale, afterMin: 1.5 } }).message).toBe('"No report for" must be a whole number of minutes.');
+    expect(refusal({ ...rules, lowFuel: { ...rules.lowFuel, belowPercent: 0 } }).message).toBe('Fuel threshold must be a whole number of percent from 1 to 99.');
+    expect(refusal({ ...rules, stale: { ...rules.stale, afterMin: 1.5 } }).message).toBe('Minutes without a report must be a whole number from 1 to 10,080 (a week).');
     const period = refusal({ ...rules, afterHours: { ...rules.afterHours, schedule: [{ day: 7, start: '07:00', end: '18:00' }] } });
-    expect([period.message, period.path]).toEqual(['A working day must be 0 (Sunday) to 6 (Saturday).', '$.afterHours.schedule.0.day']);
-    expect(refusal({ ...rules, afterHours: { ...rules.afterHours, schedule: [{ day: 1, start: '7:00', end: '18:00' }] } }).message).toContain('such as 07:00');
+    expect([period.message, period.path]).toEqual(['A working day must be 0 (Sunday) to 6 (Saturday).', 'afterHours.schedule.0.day']);
+    expect(refusal({ ...rules, afterHours: { ...rules.afterHours, schedule: [{ day: 1, start: '7:00', end: '18:00' }] } }).message).toBe('Monday: enter start and end as hours and minutes, e.g. 07:00 and 17:30 (24:00 for midnight).');
     const dup = { id: 'a', metric: 'odometer', dueAt: 5, scope: rules.lowFuel.scope };
     expect(refusal({ ...rules, maintenance: { enabled: true, thresholds: [dup, dup] } }).message).toBe('Each maintenance threshold needs its own id.');
     expect(refusal({ ...rules, region: { ...rules.region, regions: ['region:\u0000UT'] } }).message).toContain('control characters');

@@ -42,8 +42,8 @@ describe('theme setting', () => {
       refused = err;
     }
     expect(refused).toBeInstanceOf(FleetError);
-    expect((refused as FleetError).message).toBe('The theme must be system, light or dark');
-    expect(() => validateInvoke('settings:set', [{ theme: 'blue' }])).toThrow(/theme must be system, light or dark/);
+    expect((refused as FleetError).message).toBe('Choose the system, light or dark theme');
+    expect(() => validateInvoke('settings:set', [{ theme: 'blue' }])).toThrow(/^Choose the system, light or dark theme\. \(Fleet Desk refused the settings, argument 1 of "settings:set"\.\)$/);
     expect(validateInvoke('settings:set', [{ theme: 'light' }]).args).toEqual([{ theme: 'light' }]);
   });
 });

@@ -1,10 +1,7 @@
 /** The embed pages: HTML shells plus one script, all served from the demo's own origin. */
+import { escapeHtml } from '../html';
 
 export const EMBED_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function mapPageHtml(): string {
   return `<!doctype html>

@@ -1,5 +1,10 @@
-/** Validation of the settings form before it is sent with `settings:set`. Pure. */
-import { THEMES, TILE_CACHE_MB, type Settings, type Theme, type Units } from '@contract';
+/**
+ * The settings form: its text fields and the check before `settings:set`. The rules are
+ * the contract's SettingsSchema, the same the main side checks and the settings file is
+ * read with, so the form shows the very sentence the main side would answer. Pure.
+ */
+import * as v from 'valibot';
+import { SettingsSchema, type Settings, type Theme, type Units } from '@contract';
 
 export interface SettingsForm {
   refreshIntervalSec: string;
@@ -26,51 +31,29 @@ export function toForm(s: Settings): SettingsForm {
 }
 
 export type SettingsErrors = Partial<Record<keyof SettingsForm, string>>;
+export type SettingsPatch = Pick<Settings, keyof SettingsForm>;
 
-function wholeNumber(text: string, min: number, max: number, what: string): number | string {
+/** Digits only (as typed, trimmed); anything else is NaN, which the schema refuses with its rule. */
+function whole(text: string): number {
   const t = text.trim();
-  if (!/^\d+$/.test(t)) return `${what} must be a whole number`;
-  const n = Number(t);
-  if (n < min || n > max) return `${what} must be between ${min} and ${max}`;
-  return n;
+  return /^\d+$/.test(t) ? Number(t) : Number.NaN;
 }
 
-export function validateSettings(form: SettingsForm): { ok: true; patch: Partial<Settings> } | { ok: false; errors: SettingsErrors } {
-  const errors: SettingsErrors = {};
-  const refresh = wholeNumber(form.refreshIntervalSec, 15, 86_400, 'Refresh interval');
-  const stale = wholeNumber(form.staleAfterMin, 1, 525_600, 'Stale threshold');
-  const retention = wholeNumber(form.retentionDays, 1, 3650, 'Retention');
-  const tileCache = wholeNumber(form.tileCacheMb, TILE_CACHE_MB.min, TILE_CACHE_MB.max, 'The map tile cache (MB)');
-  if (typeof refresh === 'string') errors.refreshIntervalSec = refresh;
-  if (typeof stale === 'string') errors.staleAfterMin = stale;
-  if (typeof retention === 'string') errors.retentionDays = retention;
-  if (typeof tileCache === 'string') errors.tileCacheMb = tileCache;
-  const tileUrl = form.tileUrl.trim();
-  if (tileUrl) {
-    if (!/^https?:\/\//i.test(tileUrl)) errors.tileUrl = 'Tile URL must start with http:// or https://';
-    else if (!tileUrl.includes('{z}') || !tileUrl.includes('{x}') || !tileUrl.includes('{y}')) errors.tileUrl = 'Tile URL must contain {z}, {x} and {y}, e.g. http://127.0.0.1:8080/{z}/{x}/{y}.png';
-    else {
-      try {
-        new URL(tileUrl.replace(/\{[a-z]\}/g, '0'));
-      } catch {
-        errors.tileUrl = 'Tile URL is not a valid address';
-      }
-    }
-  }
-  if (form.units !== 'metric' && form.units !== 'imperial') errors.units = 'Choose metric or imperial units';
-  if (!(THEMES as readonly string[]).includes(form.theme)) errors.theme = 'Choose the system, light or dark theme';
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    patch: {
-      refreshIntervalSec: refresh as number,
-      staleAfterMin: stale as number,
-      retentionDays: retention as number,
-      tileCacheMb: tileCache as number,
-      units: form.units,
-      theme: form.theme,
-      tileUrl,
-      tileAttribution: form.tileAttribution.trim(),
-    },
+export function validateSettings(form: SettingsForm): { ok: true; patch: SettingsPatch } | { ok: false; errors: SettingsErrors } {
+  const candidate: SettingsPatch = {
+    refreshIntervalSec: whole(form.refreshIntervalSec),
+    staleAfterMin: whole(form.staleAfterMin),
+    retentionDays: whole(form.retentionDays),
+    tileCacheMb: whole(form.tileCacheMb),
+    units: form.units,
+    theme: form.theme,
+    tileUrl: form.tileUrl.trim(),
+    tileAttribution: form.tileAttribution.trim(),
   };
+  const errors: SettingsErrors = {};
+  for (const key of Object.keys(candidate) as (keyof SettingsPatch)[]) {
+    const result = v.safeParse(SettingsSchema.entries[key], candidate[key], { abortEarly: true });
+    if (!result.success) errors[key] = result.issues[0].message;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, patch: candidate };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toForm, validateSettings } from '../../../../../src-renderer/src/lib/settings/validate';
-import { DEFAULT_SETTINGS } from '../../../../../src-renderer/src/state/workspace.svelte';
+import { DEFAULT_SETTINGS } from '@contract';
 import { shortcutFor } from '../../../../../src-renderer/src/lib/shortcuts';
 
 describe('settings validation', () => {
@@ -14,20 +14,21 @@ describe('settings validation', () => {
     });
   });
 
-  it('rejects bad numbers and tile URLs with specific messages', () => {
+  it('rejects bad numbers and tile URLs with the shared rules, in words for a dispatcher', () => {
     const r = validateSettings({ ...base, refreshIntervalSec: '5', staleAfterMin: 'ten', tileUrl: 'ftp://x/{z}/{x}/{y}', retentionDays: '0' });
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors.refreshIntervalSec).toBe('Refresh interval must be between 15 and 86400');
-    expect(r.errors.staleAfterMin).toBe('Stale threshold must be a whole number');
-    expect(r.errors.tileUrl).toBe('Tile URL must start with http:// or https://');
-    expect(r.errors.retentionDays).toBe('Retention must be between 1 and 3650');
+    expect(r.errors.refreshIntervalSec).toBe('Refresh every 15 s to 24 h (86,400 s)');
+    expect(r.errors.staleAfterMin).toBe('An asset is stale after 1 minute to 7 days (10,080 minutes) without news');
+    expect(r.errors.tileUrl).toMatch(/^The tile address is empty or an http:\/\/ or https:\/\/ address with \{z\}, \{x\} and \{y\}/);
+    expect(r.errors.retentionDays).toBe('Keep positions and readings for 1 to 365 days');
     const r3 = validateSettings({ ...base, tileCacheMb: '9' });
-    expect(r3.ok === false && r3.errors.tileCacheMb).toBe('The map tile cache (MB) must be between 10 and 5000');
+    expect(r3.ok === false && r3.errors.tileCacheMb).toBe('Keep 10 to 5,000 MB of map tiles');
     const r4 = validateSettings({ ...base, theme: 'blue' as never });
     expect(r4.ok === false && r4.errors.theme).toBe('Choose the system, light or dark theme');
     const r2 = validateSettings({ ...base, tileUrl: 'http://127.0.0.1/tiles.png' });
     expect(r2.ok === false && r2.errors.tileUrl).toMatch(/\{z\}, \{x\} and \{y\}/);
+    expect(validateSettings({ ...base, refreshIntervalSec: '7200' }).ok).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@
  * The seams between the core's modules. Each area (api client, offline store,
  * sign-in and profiles, fleet interface) implements the interfaces it owns here and
  * depends only on the others' interfaces, so areas can be built and tested apart and
- * wired together in `fleet-desk.ts`.
+ * wired together in `src-main/app/fleet-desk.ts`.
  */
 import type { AssetRepository } from './assets/asset-repository';
 import type { TileProvider } from './tiles/tile-service';

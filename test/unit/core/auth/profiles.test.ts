@@ -184,6 +184,17 @@ describe('profile store', () => {
     store.setSignedIn('demo', false);
     expect(seen).toEqual([true, false]);
   });
+
+  it('takes the demo service’s addresses when it starts listening, and announces them', async () => {
+    const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo: { ...DEMO_URLS, baseUrl: '', aempUrl: '' }, env: {} });
+    const seen: string[] = [];
+    store.onChange((s) => seen.push(s.profiles[0].baseUrl));
+    expect(store.connection('demo').baseUrl).toBe('');
+    store.setDemoUrls({ ...DEMO_URLS, baseUrl: 'http://127.0.0.1:4321/v1/', aempUrl: 'http://127.0.0.1:4321/aemp' });
+    expect(store.connection('demo')).toMatchObject({ baseUrl: 'http://127.0.0.1:4321/v1', aempUrl: 'http://127.0.0.1:4321/aemp', demo: true });
+    expect(seen).toEqual(['http://127.0.0.1:4321/v1']);
+    expect(store.get('demo')?.id).toBe('demo');
+  });
 });
 
 describe('re-pointing a profile (its address changes)', () => {

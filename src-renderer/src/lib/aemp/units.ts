@@ -1,5 +1,6 @@
 /** Measurement units of AEMP values (metric / imperial): conversions and their display. */
 import type { Units } from '@contract';
+import { formatCount } from '../format/numbers';
 
 export const METRES_PER_MILE = 1609.344;
 
@@ -11,9 +12,8 @@ export function distanceUnit(units: Units): string {
   return units === 'imperial' ? 'mi' : 'km';
 }
 
-// Grouped like every other number in the app (lib/format/numbers.ts): "12,345.6".
+// Grouped like every other number in the app (lib/format/numbers.ts), always one decimal: "12,345.6".
 const number1 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-const number0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Distance as a bare number in km or mi (the unit goes in a column header); '—' when missing. */
 export function distanceNumber(metres: number | null | undefined, units: Units): string {
@@ -30,7 +30,7 @@ export function hoursNumber(hours: number | null | undefined): string {
 /** A percentage as a bare number, "45"; '—' when missing. */
 export function percentNumber(percent: number | null | undefined): string {
   if (percent == null || !Number.isFinite(percent)) return '—';
-  return number0.format(percent);
+  return formatCount(percent);
 }
 
 export function formatDistance(metres: number | null | undefined, units: Units): string {
@@ -45,7 +45,7 @@ export function formatHours(hours: number | null | undefined): string {
 
 export function formatPercent(percent: number | null | undefined): string {
   if (percent == null || !Number.isFinite(percent)) return '—';
-  return `${number0.format(percent)} %`;
+  return `${formatCount(percent)} %`;
 }
 
 export function litresValue(litres: number, units: Units): number {

@@ -16,7 +16,7 @@ export function formatRuntime(ms: number): string {
 }
 
 /** Milliseconds of running time → whole hours, "1,234 h", for narrow list columns. */
-export function formatHours(ms: number): string {
+export function formatRuntimeHours(ms: number): string {
   const h = Math.floor(Math.abs(ms) / 3_600_000);
   return `${ms < 0 ? '−' : ''}${grouped0.format(h)} h`;
 }

@@ -9,7 +9,7 @@
  * than the pane has, the list scrolls sideways with the name column kept in view.
  */
 import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS, type ListColumn, type SortKey, type Units } from '@contract';
-import { formatDistanceCm, formatHours, formatNumber } from '../format/numbers';
+import { formatDistanceCm, formatNumber, formatRuntimeHours } from '../format/numbers';
 import { formatDateTime, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
 
@@ -150,7 +150,7 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
     case 'speed':
       return cell(row.speed === null ? null : formatNumber(row.speed), collected('speed'), { old });
     case 'engineHours':
-      return cell(row.engineMs === null ? null : formatHours(row.engineMs), collected('engine-runtime'), { old });
+      return cell(row.engineMs === null ? null : formatRuntimeHours(row.engineMs), collected('engine-runtime'), { old });
     case 'odometer':
       return cell(row.odometerCm === null ? null : formatDistanceCm(row.odometerCm, ctx.units), collected('odometer'), { old });
   }

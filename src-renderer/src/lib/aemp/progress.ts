@@ -1,5 +1,6 @@
 /** Dispatcher-facing text for fleet loading progress and identifier checks. */
-import type { AempProgress } from '@contract';
+import * as v from 'valibot';
+import { AempIdentifierSchema, type AempProgress } from '@contract';
 import { formatClock } from '../format/time';
 
 export function progressText(p: AempProgress): string {
@@ -17,13 +18,13 @@ export function progressFraction(p: AempProgress): number | null {
   return Math.min(1, Math.max(0, p.page / p.lastPage));
 }
 
-export const MAX_IDENTIFIER_LENGTH = 64;
-
-/** Trims and checks a look-up identifier; the message is for the dispatcher. */
+/**
+ * Trims and checks a look-up identifier with the contract's rule (the one `aemp:equipment`
+ * and `aemp:history` are checked with): free text as fleet owners write it, refused only
+ * when it cannot be sent. The message is for the dispatcher.
+ */
 export function checkIdentifier(raw: string): { ok: true; value: string } | { ok: false; message: string } {
-  const value = raw.trim();
-  if (value === '') return { ok: false, message: 'Enter an equipment id, serial number or VIN.' };
-  if (value.length > MAX_IDENTIFIER_LENGTH) return { ok: false, message: `An identifier has at most ${MAX_IDENTIFIER_LENGTH} characters.` };
-  if (!/^[A-Za-z0-9._:\- ]+$/.test(value)) return { ok: false, message: 'Use letters, digits, spaces and . _ : - only.' };
-  return { ok: true, value };
+  const result = v.safeParse(AempIdentifierSchema, raw, { abortEarly: true });
+  if (result.success) return { ok: true, value: result.output };
+  return { ok: false, message: `${result.issues[0].message}.` };
 }

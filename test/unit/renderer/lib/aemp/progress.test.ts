@@ -24,8 +24,14 @@ describe('checkIdentifier', () => {
   it('trims and validates', () => {
     expect(checkIdentifier('  EX-10 ')).toEqual({ ok: true, value: 'EX-10' });
     expect(checkIdentifier('   ').ok).toBe(false);
-    expect(checkIdentifier('a/b').ok).toBe(false);
-    expect(checkIdentifier('x'.repeat(65)).ok).toBe(false);
+    expect(checkIdentifier('   ')).toEqual({ ok: false, message: 'Enter an equipment id, serial number or VIN.' });
+    expect(checkIdentifier('x'.repeat(201))).toEqual({ ok: false, message: 'An equipment id, serial number or VIN can have at most 200 characters.' });
+    expect(checkIdentifier('CAT\t320').ok).toBe(false);
+    expect(checkIdentifier('..').ok).toBe(false);
+  });
+
+  it('accepts identifiers as fleet owners write them: spaces, colons, accents, slashes (the main side accepts the same)', () => {
+    for (const id of ['CAT 320', 'Pelle 2: Bâtiment B', 'ÉQ/7 – Grue', 'x'.repeat(200)]) expect(checkIdentifier(id)).toEqual({ ok: true, value: id });
   });
 });
 

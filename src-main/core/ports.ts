@@ -108,7 +108,7 @@ export interface StoredDocument<T> {
 export interface OfflineStore {
   /** Replaces the last asset list and records every metric value observed in it. */
   saveAssetSnapshot(snapshot: AssetSnapshot): void;
-  /** The last saved list (source set to 'cache'), or null. */
+  /** The last saved list (source set to 'cache'), or null. Read by the asset repository only (a parse of up to 23 MB). */
   loadAssetSnapshot(): AssetSnapshot | null;
   /** Observed GPS positions of one asset since a time, oldest first. */
   trail(assetId: string, sinceIso: string): TrailPoint[];

@@ -40,12 +40,10 @@ export class AssetRepository {
     return this.#snapshot;
   }
 
-  /** The snapshot held in memory, without reading the store (null when none was read yet). */
-  held(): AssetSnapshot | null {
-    return this.#snapshot;
-  }
-
-  /** Puts a fresh snapshot in place of the last one; returns the one it replaced (if held). */
+  /**
+   * Puts a fresh snapshot in place of the last one; returns the one it replaced when one was
+   * in memory (a refresh compares with what was shown, and never reads the store for that).
+   */
   replace(next: AssetSnapshot): AssetSnapshot | null {
     if (next.profileId !== this.profileId) {
       throw new FleetError('cancelled', `The asset list of ${next.profileId} does not belong to profile ${this.profileId}`);

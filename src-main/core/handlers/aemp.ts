@@ -114,7 +114,9 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
       const key = `${version}|${identifier}`;
       const { client, store, assets } = session();
       try {
-        const { equipment } = await client.getUnit(version, identifier);
+        const { equipment: answered } = await client.getUnit(version, identifier);
+        // AEMP 1.2 looks units up by VIN, and its answer may leave the VIN out: it is the one asked for.
+        const equipment = version === '1.2' && !answered.vin ? { ...answered, vin: identifier } : answered;
         save(store, 'fleet-unit', key, equipment, now().toISOString());
         return link([equipment], assets)[0];
       } catch (err) {

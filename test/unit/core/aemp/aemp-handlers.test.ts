@@ -187,6 +187,13 @@ describe('fleet handlers', () => {
     });
   });
 
+  it('an AEMP 1.2 unit whose answer leaves the VIN out has the VIN it was looked up by, and is linked by it', async () => {
+    const env = setup({ [`${AEMP}/api/v1/Fleet/Equipment/pin-55`]: { body: '<Equipment><EquipmentHeader><EquipmentID>D6-1</EquipmentID><Model>D6</Model></EquipmentHeader></Equipment>' } }, undefined, linkSnapshot());
+    expect(await env.handlers['aemp:equipment']('1.2', 'pin-55')).toMatchObject({ vin: 'pin-55', linkedAssetId: 'thing:5' });
+    env.goOffline();
+    expect(await env.handlers['aemp:equipment']('1.2', 'pin-55')).toMatchObject({ vin: 'pin-55', linkedAssetId: 'thing:5' });
+  });
+
   it('still answers when the store cannot be opened', async () => {
     const env = setup({ [`${AEMP}/api/v2/Fleet/1`]: { body: aempPage } }, () => () => {
       throw new FleetError('storage', 'The offline store is damaged.');

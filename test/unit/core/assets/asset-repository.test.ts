@@ -81,7 +81,6 @@ describe('AssetRepository', () => {
     const next = fresh(['thing:1', 'thing:8'], { 'thing:1': 'NEW-1', 'thing:8': 'SER-1' });
     expect(repo.replace(next)).toBe(before);
     expect(repo.snapshot()).toBe(next);
-    expect(repo.held()).toBe(next);
     expect(repo.asset('thing:3')).toBeUndefined();
     expect(repo.asset('thing:8')?.serialNumber).toBe('SER-1');
     expect(repo.linkedAssetId({ serialNumber: 'SER-1', vin: null })).toBe('thing:8');
@@ -92,7 +91,6 @@ describe('AssetRepository', () => {
   it('a refresh before any ask does not read the store: there is nothing held to compare with', () => {
     const saved = savedList(linkSnapshot());
     const repo = new AssetRepository('demo', saved);
-    expect(repo.held()).toBeNull();
     expect(repo.replace(fresh(['thing:1']))).toBeNull();
     expect(repo.snapshot()?.assets.map((a) => a.assetId)).toEqual(['thing:1']);
     expect(saved.reads).toBe(0);

@@ -26,7 +26,7 @@ describe('rules form', () => {
     expect(errorsOf(form((f) => (f.lowFuel.belowPercent = '0')))['lowFuel.belowPercent']).toBe('Fuel threshold must be a whole number of percent from 1 to 99');
     expect(errorsOf(form((f) => (f.lowFuel.belowPercent = '12.5')))['lowFuel.belowPercent']).toBeDefined();
     expect(errorsOf(form((f) => (f.stale.afterMin = '10080')))).toEqual({});
-    expect(errorsOf(form((f) => (f.stale.afterMin = '10081')))['stale.afterMin']).toBe('Minutes without a report must be a whole number from 1 to 10080');
+    expect(errorsOf(form((f) => (f.stale.afterMin = '10081')))['stale.afterMin']).toBe('Minutes without a report must be a whole number from 1 to 10,080 (a week)');
     expect(errorsOf(form((f) => (f.stale.afterMin = 'soon')))['stale.afterMin']).toBeDefined();
   });
 
@@ -58,7 +58,7 @@ describe('rules form', () => {
   it('checks maintenance thresholds', () => {
     expect(errorsOf(form((f) => (f.maintenance.enabled = true)))['maintenance.thresholds']).toBe('Add at least one maintenance threshold, or turn the maintenance rule off');
     const e = errorsOf(form((f) => f.maintenance.thresholds.push({ id: 'mt-x', metric: 'engine-hours', dueAt: '-5', scope: { mode: 'all', categories: [], assetIds: [], selectionName: '' } })));
-    expect(e['maintenance.mt-x.dueAt']).toBe('Due at must be a number of engine hours above 0 and at most 10,000,000');
+    expect(e['maintenance.mt-x.dueAt']).toBe('Due at must be a number of engine hours or kilometres above 0 and at most 10,000,000');
   });
 
   it('normalizes typed region codes', () => {

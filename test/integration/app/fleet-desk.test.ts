@@ -1,32 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventChannel, FleetEvents } from '../../../src-main/contract';
-import { createFleetDesk } from '../../../src-main/app/fleet-desk';
+import type { FleetEvents } from '../../../src-main/contract';
 import type { FleetDeskCore } from '../../../src-main/core/ports';
+import { makeTempDir, startCore, type CoreRun, type RecordedEvent } from '../../soak/harness';
 
 // The assembled core on its built-in demo service, as the web shell runs it.
 describe('createFleetDesk (built-in demo)', () => {
-  let dir: string;
+  let run: CoreRun;
+  let remove: () => Promise<void>;
   let core: FleetDeskCore;
-  const events: { name: EventChannel; payload: unknown }[] = [];
+  let events: RecordedEvent[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'fleet-desk-core-'));
-    core = await createFleetDesk({
-      userDataDir: dir,
-      platform: { shell: 'web', version: '0.0.0-test', openExternal: async () => undefined },
-      // No FLEET_BASE_URL: the demo profile; no Secret Service here: the vault uses memory.
-      env: { FLEET_DEMO_ASSETS: '25', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
-    });
-    core.subscribe(<E extends EventChannel>(name: E, payload: FleetEvents[E]) => events.push({ name, payload }));
-    await core.start();
+    let dir: string;
+    ({ dir, remove } = await makeTempDir('fleet-desk-core-'));
+    // No FLEET_BASE_URL: the demo profile; no Secret Service here: the vault uses memory.
+    run = await startCore({ userDataDir: dir, env: { FLEET_DEMO_ASSETS: '25', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' } });
+    ({ core, events } = run);
   });
 
   afterAll(async () => {
-    await core.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await run.stop();
+    await remove();
   });
 
   it('signs the demo profile in and fetches the list from the network', async () => {

@@ -3,35 +3,24 @@
  * innerHTML-style sinks and Svelte's {@html}. Runs ESLint with the project's own config on
  * small snippets placed (virtually) in the renderer.
  */
-import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
+import type { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { lintProbe, probeLinter } from './probe-linter';
 
 // Linting with type information is CPU-bound; the machine is shared.
 vi.setConfig({ testTimeout: 30_000 });
 
-const ROOT = resolve(__dirname, '../../..');
 let eslint: ESLint;
 
 const PROBES = ['src-renderer/src/lib/map/lint-probe.ts', 'src-renderer/src/views/map/LintProbe.svelte', 'src-renderer/src/views/LintProbe.svelte'];
 
 beforeAll(async () => {
-  // The probes exist only in memory: the TypeScript project service types them through
-  // its default project (with the repository's compiler options) instead of tsconfig's file list.
-  eslint = new ESLint({
-    cwd: ROOT,
-    overrideConfig: { files: PROBES, languageOptions: { parserOptions: { projectService: { allowDefaultProject: PROBES, defaultProject: 'tsconfig.json' } } } },
-  });
-  // Warm up the TypeScript project service once (it loads the whole project: slow).
-  await eslint.lintText('export {};\n', { filePath: resolve(ROOT, PROBES[0]) });
+  eslint = await probeLinter(PROBES);
 }, 120_000);
 
 /** Rule ids reported for `code` as if it were a file at `path` in the repository. */
 async function rulesFiring(code: string, path = 'src-renderer/src/lib/map/lint-probe.ts'): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, path) });
-  const fatal = result.messages.filter((m) => m.fatal);
-  expect(fatal, fatal.map((m) => m.message).join('\n')).toEqual([]);
-  return result.messages.map((m) => m.ruleId ?? '');
+  return (await lintProbe(eslint, code, path)).map((m) => m.ruleId ?? '');
 }
 
 const LEAFLET_HEADER = `import L from 'leaflet';\nexport function probe(line: L.Polyline, marker: L.Marker, name: string, el: HTMLElement): unknown {\n`;

@@ -5,31 +5,23 @@
  * Runs ESLint with the project's own config on one-line sources placed (virtually) at a
  * path inside each zone.
  */
-import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
+import type { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { lintProbe, probeLinter } from './probe-linter';
 
 // The renderer's config lints with type information: CPU-bound on a shared machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-const ROOT = resolve(__dirname, '../../..');
 const RENDERER_PROBES = ['src-renderer/src/lib/zone-probe.ts', 'src-renderer/src/views/ZoneProbe.svelte'];
 let eslint: ESLint;
 
 beforeAll(async () => {
-  eslint = new ESLint({
-    cwd: ROOT,
-    overrideConfig: { files: RENDERER_PROBES, languageOptions: { parserOptions: { projectService: { allowDefaultProject: RENDERER_PROBES, defaultProject: 'tsconfig.json' } } } },
-  });
-  await eslint.lintText('export {};\n', { filePath: resolve(ROOT, RENDERER_PROBES[0]) });
+  eslint = await probeLinter(RENDERER_PROBES);
 }, 120_000);
 
 /** The no-restricted-imports messages for `code` as if it were the file at `path`. */
 async function zoneMessages(code: string, path: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, path) });
-  const fatal = result.messages.filter((m) => m.fatal);
-  expect(fatal, fatal.map((m) => m.message).join('\n')).toEqual([]);
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (await lintProbe(eslint, code, path)).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
 const importOf = (from: string) => `import { x } from '${from}';\nexport const y = x;\n`;

@@ -30,7 +30,7 @@ const optionalHttpUrl = (label: string) =>
     v.check((s) => s === '' || isHttpUrl(s), `${label} must be empty or a full http:// or https:// address`),
   );
 
-export const EMBED_ORIGIN_RULE = 'An embed map origin is http:// or https:// and a host only, for example https://maps.example.com';
+export const EMBED_ORIGIN_RULE = 'Embed map origins are http:// or https:// addresses without a path (for example https://maps.example.com)';
 
 const EmbedOriginsSchema = v.pipe(
   v.optional(
@@ -50,6 +50,9 @@ export const ProfileInputSchema = v.pipe(
       id: v.optional(ProfileIdSchema),
       name: v.pipe(plainText(100, 'Name'), v.trim(), v.minLength(1, 'Name is required')),
       baseUrl: v.pipe(
+        v.string('Base URL must be text'),
+        v.trim(),
+        v.minLength(1, 'Base URL is required'),
         httpUrl('Base URL'),
         v.transform(stripSlash),
         v.check((s) => s.endsWith('/v1'), 'Base URL must end in /v1 (for example https://fleet.example.com/v1)'),

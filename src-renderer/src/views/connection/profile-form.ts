@@ -1,5 +1,6 @@
 /** The add/edit form's fields and the checks the dispatcher sees before anything is sent. */
-import type { Profile, ProfileInput } from '@contract';
+import * as v from 'valibot';
+import { ProfileInputSchema, type Profile, type ProfileInput } from '@contract';
 
 export type FieldName = 'name' | 'baseUrl' | 'aempUrl' | 'authorizeUrl' | 'tokenUrl' | 'clientId' | 'clientSecret' | 'scopes' | 'embedOrigins';
 
@@ -32,38 +33,16 @@ export function draftFrom(p: Profile): ProfileDraft {
 
 const splitOrigins = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
-/** `scheme://host[:port]` only: an embed origin names a site, not a page. */
-function isHttpOrigin(s: string): boolean {
-  if (!isHttpUrl(s)) return false;
-  const u = new URL(s);
-  return u.pathname === '/' && !/[?#]/.test(s);
-}
-
-function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    // Credentials in a URL would end up in the (non-secret) profiles file.
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && u.username === '' && u.password === '';
-  } catch {
-    return false;
-  }
-}
-
-/** Field messages; empty when the draft can be sent. The main side checks again. */
+/**
+ * Field messages; empty when the draft can be sent. The rules are the contract's
+ * ProfileInputSchema, the same `profiles:save` and the profile store check with.
+ */
 export function validateDraft(d: ProfileDraft): FieldErrors {
   const e: FieldErrors = {};
-  const t = (s: string) => s.trim();
-  if (!t(d.name)) e.name = 'Name is required.';
-  if (!t(d.baseUrl)) e.baseUrl = 'Base URL is required.';
-  else if (!isHttpUrl(t(d.baseUrl))) e.baseUrl = 'Base URL must be a full http:// or https:// address.';
-  else if (!t(d.baseUrl).replace(/\/+$/, '').endsWith('/v1')) e.baseUrl = 'Base URL must end in /v1 (for example https://fleet.example.com/v1).';
-  if (t(d.aempUrl) && !isHttpUrl(t(d.aempUrl))) e.aempUrl = 'Fleet (AEMP) URL must be empty or a full http:// or https:// address.';
-  if (t(d.authorizeUrl) && !isHttpUrl(t(d.authorizeUrl))) e.authorizeUrl = 'Authorize URL must be empty or a full http:// or https:// address.';
-  if (t(d.tokenUrl) && !isHttpUrl(t(d.tokenUrl))) e.tokenUrl = 'Token URL must be empty or a full http:// or https:// address.';
-  if (!e.authorizeUrl && !e.tokenUrl && !t(d.authorizeUrl) !== !t(d.tokenUrl)) e.tokenUrl = 'Give both the authorize URL and the token URL, or neither.';
-  if ((t(d.authorizeUrl) || t(d.tokenUrl)) && !t(d.clientId)) e.clientId = 'Client id is required for signing in with OAuth.';
-  if (!splitOrigins(d.embedOrigins).every(isHttpOrigin)) {
-    e.embedOrigins = 'Embed map origins are http:// or https:// addresses without a path, separated by spaces (for example https://maps.example.com).';
+  const result = v.safeParse(ProfileInputSchema, toInput(d), { abortPipeEarly: true });
+  for (const issue of result.issues ?? []) {
+    const field = fieldOf(v.getDotPath(issue) ?? undefined);
+    if (field) e[field] ??= `${issue.message}.`;
   }
   return e;
 }

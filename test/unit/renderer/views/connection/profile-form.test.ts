@@ -11,8 +11,8 @@ describe('profile form checks', () => {
 
   it.each([
     [{ name: ' ' }, 'name', 'Name is required.'],
-    [{ baseUrl: 'north.example.com/v1' }, 'baseUrl', 'Base URL must be a full http:// or https:// address.'],
-    [{ baseUrl: 'https://u:p@north.example.com/v1' }, 'baseUrl', 'Base URL must be a full http:// or https:// address.'],
+    [{ baseUrl: 'north.example.com/v1' }, 'baseUrl', 'Base URL must be a full http:// or https:// address (without a user name or password in it).'],
+    [{ baseUrl: 'https://u:p@north.example.com/v1' }, 'baseUrl', 'Base URL must be a full http:// or https:// address (without a user name or password in it).'],
     [{ baseUrl: 'https://north.example.com/v2' }, 'baseUrl', 'Base URL must end in /v1 (for example https://fleet.example.com/v1).'],
     [{ tokenUrl: '' }, 'tokenUrl', 'Give both the authorize URL and the token URL, or neither.'],
     [{ clientId: '' }, 'clientId', 'Client id is required for signing in with OAuth.'],

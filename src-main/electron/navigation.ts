@@ -4,14 +4,8 @@
  * `http://localhost:5173@evil.example` are foreign).
  */
 import type { WebContents } from 'electron';
+import { parseUrl } from '../core/http/parse-url';
 
-function parse(url: string): URL | null {
-  try {
-    return new URL(url);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * True when `url` belongs to the app page `appUrl`. For an `http(s)` app (dev server)
@@ -19,8 +13,8 @@ function parse(url: string): URL | null {
  * the opaque "null", so the very same file is required.
  */
 export function isAllowedNavigation(url: string, appUrl: string): boolean {
-  const target = parse(url);
-  const app = parse(appUrl);
+  const target = parseUrl(url);
+  const app = parseUrl(appUrl);
   if (!target || !app) return false;
   if (app.protocol === 'file:') {
     return target.protocol === 'file:' && target.host === '' && target.username === '' && target.pathname === app.pathname;
@@ -31,7 +25,7 @@ export function isAllowedNavigation(url: string, appUrl: string): boolean {
 
 /** True for http(s) URLs without credentials: the only ones we hand to the system browser. */
 export function isExternalWebUrl(url: string): boolean {
-  const parsed = parse(url);
+  const parsed = parseUrl(url);
   return !!parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.username === '' && parsed.password === '';
 }
 

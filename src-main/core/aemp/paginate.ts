@@ -13,6 +13,7 @@
 import type { HttpClient, HttpResponse } from '../ports';
 import { FleetError, scrubSecrets } from '../errors';
 import { formatCount, MAX_AEMP_PAGE_BYTES, MAX_PAGES_PER_LISTING } from '../limits';
+import { parseUrl } from '../http/parse-url';
 import { hasLinks, type PageLinks } from './links';
 
 export interface PageLike {
@@ -69,12 +70,7 @@ const THROTTLE_STATUSES = [405, 503];
 const END_STATUSES = [400, 404];
 
 function resolve(href: string | null, base: string): string | null {
-  if (!href) return null;
-  try {
-    return new URL(href, base).href;
-  } catch {
-    return null;
-  }
+  return parseUrl(href, base)?.href ?? null;
 }
 
 function cancelled(): FleetError {

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { FleetError, registerSecret, scrubSecrets } from '../errors';
 import { readLimited } from '../http/read-body';
+import { parseUrl } from '../http/parse-url';
 import { MAX_REDIRECTS, MAX_RESPONSE_BYTES } from '../limits';
 
 // ---------------------------------------------------------------- PKCE and state
@@ -276,12 +277,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * errors, and nothing is sent.
  */
 function tokenRedirectTarget(status: number, location: string | null | undefined, from: string, redirectsSoFar: number): string {
-  let target: URL | null = null;
-  try {
-    target = location ? new URL(location, from) : null;
-  } catch {
-    target = null;
-  }
+  const target = parseUrl(location, from);
   if (!target) throw new FleetError('auth-flow', `The token endpoint answered with a redirect (${status}) to no usable address.`, { status });
   if (target.origin !== new URL(from).origin) {
     throw new FleetError(

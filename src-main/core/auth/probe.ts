@@ -6,6 +6,7 @@
 import type { ConnectionTest } from '../../contract';
 import { FleetError, scrubSecrets } from '../errors';
 import { readLimited } from '../http/read-body';
+import { parseUrl } from '../http/parse-url';
 import { MAX_ASSET_LIST_BYTES, MAX_REDIRECTS } from '../limits';
 
 export type ProbeFetch = (
@@ -18,12 +19,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Where a redirect may lead with the token: the same origin only (else what was refused). */
 function sameOriginTarget(location: string | null | undefined, from: string): { url: string } | { refused: string } {
   if (!location) return { refused: 'no address' };
-  let target: URL;
-  try {
-    target = new URL(location, from);
-  } catch {
-    return { refused: 'an unreadable address' };
-  }
+  const target = parseUrl(location, from);
+  if (!target) return { refused: 'an unreadable address' };
   return target.origin === new URL(from).origin ? { url: target.href } : { refused: target.host || target.protocol };
 }
 

@@ -12,6 +12,7 @@
  */
 import { parse } from 'tldts';
 import { FleetError } from '../errors';
+import { parseUrl } from '../http/parse-url';
 import type { FleetDeskCore } from '../ports';
 
 export interface EmbedPolicy {
@@ -21,13 +22,6 @@ export interface EmbedPolicy {
   readonly origins: readonly string[];
 }
 
-function parseUrl(url: string): URL | null {
-  try {
-    return new URL(url);
-  } catch {
-    return null;
-  }
-}
 
 /** The registrable domain of a host (private suffixes such as github.io count as suffixes), or null. */
 function registrableDomain(hostname: string): string | null {

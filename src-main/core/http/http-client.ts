@@ -3,6 +3,7 @@ import { MAX_ERROR_BODY_BYTES, MAX_REDIRECTS, MAX_RESPONSE_BYTES } from '../limi
 import type { HttpClient, HttpRequest, HttpResponse, PinnedTokenSource, TokenSource } from '../ports';
 import { backoffDelay, parseRetryAfter, retryWait } from './backoff';
 import { classifyFetchFailure, describeEndpoint, errorForStatus } from './http-errors';
+import { parseUrl } from './parse-url';
 import { readBody } from './read-body';
 
 export { MAX_REDIRECTS } from '../limits';
@@ -233,13 +234,7 @@ export function createHttpClient(tokens: PinnedTokenSource, options: HttpClientO
  */
 function redirectTarget(res: Response, from: URL, redirectsSoFar: number): URL {
   const endpoint = describeEndpoint(from.href);
-  const location = res.headers.get('location');
-  let target: URL | null = null;
-  try {
-    target = location ? new URL(location, from) : null;
-  } catch {
-    target = null;
-  }
+  const target = parseUrl(res.headers.get('location'), from);
   if (!target) {
     throw new FleetError('bad-payload', `The service answered ${endpoint} with a redirect (${res.status}) to no usable address`, { status: res.status });
   }

@@ -212,7 +212,7 @@ export const DEFAULT_SETTINGS: Settings = {
   tileCacheMb: 200,
   mapShowsAll: false,
   retentionDays: 30,
-  list: { search: '', filters: [], sort: 'name', descending: false, columns: [...DEFAULT_LIST_COLUMNS] },
+  list: { filters: [], sort: 'name', descending: false, columns: [...DEFAULT_LIST_COLUMNS] },
 };
 
 // ---------------------------------------------------------------- base map

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Asset, AssetType, Metric, SkippedAsset, ValueIssue } from '../../contract';
+import { ASSET_ID_PATTERN, type Asset, type AssetType, type Metric, type SkippedAsset, type ValueIssue } from '../../contract';
 import { pickEmbedUrl } from '../embed/embed-url';
 import { FleetError, scrubSecrets } from '../errors';
 import { formatCount, MAX_ASSETS_PER_LIST } from '../limits';
@@ -10,7 +10,8 @@ export { jsonNeedsCleaning } from '../service-text';
 import { checkFor, gpsIssue } from './metric-checks';
 import { parseIsoTimestamp } from './timestamps';
 
-export const ASSET_ID = /^(thing|area):\d+$/;
+/** The contract's asset id rule (1 to 18 digits): an id the list keeps is one every call accepts. */
+export const ASSET_ID = ASSET_ID_PATTERN;
 /** A metric collected further in the future than this is flagged (clock trouble at the source). */
 const FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
 
@@ -30,7 +31,7 @@ export const AssetHeadSchema = v.object(
   {
     assetId: v.pipe(
       v.string(expectation('text')),
-      v.regex(ASSET_ID, (issue) => `is ${describeValue(issue.input)}, expected the form thing:<number> or area:<number>`),
+      v.regex(ASSET_ID, (issue) => `is ${describeValue(issue.input)}, expected the form thing:<number> or area:<number> (at most 18 digits)`),
     ),
     type: v.picklist(['thing', 'area'], expectation('"thing" or "area"')),
     name: v.string(expectation('text')),

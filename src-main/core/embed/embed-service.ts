@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_ASSETS_QUERY_CHARS } from '../../contract';
+import { ASSET_ID_PATTERN, MAX_ASSETS_QUERY_CHARS } from '../../contract';
 import type { AssetSnapshot, EmbedRequest, EmbedSession } from '../../contract';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
@@ -7,7 +7,7 @@ import type { Connection, HttpClient } from '../ports';
 import { checkEmbedUrl, embedPolicy, isEmbedUrlAllowed, type EmbedPolicy } from './embed-policy';
 import { embedExpiry, pickEmbedUrl } from './embed-url';
 
-export const ASSET_ID_PATTERN = /^(thing|area):\d+$/;
+export { ASSET_ID_PATTERN };
 /** Longest `assets=` query we send (declared in the contract: the renderer splits selections by it). */
 export { MAX_ASSETS_QUERY_CHARS };
 /** An asset's own URL from the list is reused only while it stays valid this much longer. */

@@ -1,9 +1,11 @@
 /** State of the Fleet view: the listing per version, loading progress, the open unit. */
-import type { AempVersion, AppError, BaseMap, Equipment, AempListing, AempProgress, Settings, Units } from '@contract';
+import { equipmentForSerial, type AempVersion, type AppError, type BaseMap, type Equipment, type AempListing, type AempProgress, type Units } from '@contract';
 import { call, errorOf, bridge } from '../lib/bridge';
 import { checkIdentifier } from '../lib/aemp/progress';
 import { lookupErrorText } from '../lib/aemp/messages';
 import { HistoryCache } from '../lib/aemp/history-cache';
+import { appEvents } from './events';
+import { session } from './session.svelte';
 
 /** The base map of the track replay: the main side's tile route and its attribution ('map:base'). */
 export interface MapSettings {
@@ -17,16 +19,14 @@ export class AempViewState {
   loading = $state(false);
   progress = $state.raw<AempProgress | null>(null);
   listError = $state.raw<AppError | null>(null);
-  units = $state<Units>('metric');
+  /** The units of the settings (the session follows their changes). */
+  readonly units: Units = $derived(session.settings.units);
   map = $state.raw<MapSettings>({ tileUrl: '', tileAttribution: '' });
-  /** asset-list serial number → asset id, to link units the core did not link. */
-  assetBySerial = $state.raw<Readonly<Record<string, string>>>({});
   selected = $state.raw<Equipment | null>(null);
   lookupBusy = $state(false);
   lookupError = $state<string | null>(null);
   /** Histories loaded while this view lives; another branch's units are other units. */
   readonly historyCache = new HistoryCache();
-  #activeProfile: string | null = null;
 
   #loadToken = 0;
   /** A serial number to open once the listing has loaded (see `requestSerial`). */
@@ -37,24 +37,17 @@ export class AempViewState {
     const offProgress = bridge().on('aemp:progress', (p) => {
       if (p.version === this.version && this.loading) this.progress = p;
     });
-    const offSettings = bridge().on('settings', (s) => this.#applySettings(s));
     const offBase = bridge().on('map:base', (b) => this.#applyBaseMap(b));
-    const offProfiles = bridge().on('profiles:changed', (p) => {
-      if (this.#activeProfile !== null && p.activeId !== this.#activeProfile) this.historyCache.clear();
-      this.#activeProfile = p.activeId;
-    });
+    const offProfiles = appEvents.on('profile-switched', () => this.historyCache.clear());
     this.#unsubscribe = () => {
       offProgress();
-      offSettings();
       offBase();
       offProfiles();
     };
-    void this.#loadSettings();
     void call('map:base').then(
       (b) => this.#applyBaseMap(b),
       () => undefined, // no base map: the track on a plain background
     );
-    void this.#loadAssets();
     void this.load(this.version);
   }
 
@@ -64,35 +57,8 @@ export class AempViewState {
     this.#loadToken++;
   }
 
-  async #loadSettings(): Promise<void> {
-    try {
-      this.#applySettings(await call('settings:get'));
-    } catch {
-      // Defaults (metric, no tiles) are fine when settings cannot be read.
-    }
-  }
-
-  #applySettings(s: Settings): void {
-    this.units = s.units;
-  }
-
   #applyBaseMap(b: BaseMap): void {
     if (b.url !== this.map.tileUrl || b.attribution !== this.map.tileAttribution) this.map = { tileUrl: b.url, tileAttribution: b.attribution };
-  }
-
-  async #loadAssets(): Promise<void> {
-    try {
-      const snapshot = await call('assets:get');
-      const bySerial: Record<string, string> = Object.create(null);
-      for (const a of snapshot?.assets ?? []) if (a.serialNumber) bySerial[a.serialNumber] = a.assetId;
-      this.assetBySerial = bySerial;
-    } catch {
-      // Without the asset list, only links the core made are shown.
-    }
-  }
-
-  linkedAssetId(e: Equipment): string | null {
-    return e.linkedAssetId ?? (e.serialNumber ? (this.assetBySerial[e.serialNumber] ?? null) : null);
   }
 
   setVersion(version: AempVersion): void {
@@ -180,7 +146,7 @@ export class AempViewState {
     const s = this.#pendingSerial;
     if (!s) return;
     this.#pendingSerial = null;
-    const found = this.listing?.equipment.find((e) => e.serialNumber === s);
+    const found = equipmentForSerial(this.listing?.equipment ?? [], s); // the rule the core links by
     if (found) {
       this.selected = found;
       this.lookupError = null;

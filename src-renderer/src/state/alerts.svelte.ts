@@ -7,10 +7,14 @@
  */
 import type { AlertCounts, AlertQuery, AlertRecord, AlertRules, AppError, NewAlerts, ProfilesState } from '@contract';
 import { call, errorOf, bridge } from '../lib/bridge';
-import { downloadText } from '../lib/aemp/download';
 import { markAcknowledged, stillOpen } from '../lib/alerts/alert-log';
 import { browserNotificationApi, notificationsFor, permissionOf, showNotifications, type NotificationApi, type NotificationSpec, type PermissionState } from '../lib/alerts/notifications';
-import type { Workspace } from './workspace.svelte';
+import { deliverExport } from '../lib/export/deliver';
+import { assets } from './assets.svelte';
+import { clock } from './clock.svelte';
+import { selection } from './selection.svelte';
+import { session } from './session.svelte';
+import { ui } from './ui.svelte';
 
 export const ALL_ALERTS: AlertQuery = { unacknowledgedOnly: false, rule: null };
 
@@ -43,10 +47,9 @@ export class AlertsStore {
   /** Bumped to ask the panel's list to take keyboard focus (after a notification click). */
   focusListTick = $state(0);
 
-  #ws = $state.raw<Workspace | null>(null);
   readonly unacknowledged: number = $derived(this.counts?.unacknowledged ?? 0);
   /** The web shell shows notifications itself; in Electron the main side does. */
-  readonly notifiesHere: boolean = $derived(this.#ws?.appInfo?.shell === 'web');
+  readonly notifiesHere: boolean = $derived(session.appInfo?.shell === 'web');
 
   readonly #api: NotificationApi | null;
   readonly #focusWindow: () => void;
@@ -61,8 +64,7 @@ export class AlertsStore {
   }
 
   /** Listens (once) and loads the counts, the list and the rules of the active profile. */
-  async init(ws: Workspace): Promise<void> {
-    this.#ws = ws;
+  async init(): Promise<void> {
     if (this.#unsubscribe.length === 0) {
       const events = bridge();
       this.#unsubscribe.push(
@@ -79,7 +81,6 @@ export class AlertsStore {
   dispose(): void {
     for (const off of this.#unsubscribe) off();
     this.#unsubscribe = [];
-    this.#ws = null;
     this.#seq++;
     this.#profileId = null;
     this.counts = null;
@@ -178,7 +179,7 @@ export class AlertsStore {
 
   /** Opens the panel; it lives beside the asset list and map, so the Assets view is shown. */
   openPanel(): void {
-    if (this.#ws) this.#ws.view = 'assets';
+    ui.view = 'assets';
     this.panelOpen = true;
     this.permission = permissionOf(this.#api);
     void this.reload(); // one call; what the panel shows is never older than its opening
@@ -190,7 +191,7 @@ export class AlertsStore {
 
   /** The badge: closes the panel when it is in view, else brings it up. */
   togglePanel(): void {
-    if (this.panelOpen && this.#ws?.view !== 'aemp') this.closePanel();
+    if (this.panelOpen && ui.view !== 'aemp') this.closePanel();
     else this.openPanel();
   }
 
@@ -207,19 +208,17 @@ export class AlertsStore {
 
   /** Selects the asset on the map and in the list, clearing a search or filter that hides it. */
   showAsset(assetId: string, name?: string): void {
-    const ws = this.#ws;
-    if (!ws) return;
-    const label = ws.byId.get(assetId)?.name || name || assetId;
-    if (!ws.byId.has(assetId)) {
-      ws.toast = `${label} is not in the current asset list`;
+    const label = assets.byId.get(assetId)?.name || name || assetId;
+    if (!assets.byId.has(assetId)) {
+      ui.notify(`${label} is not in the current asset list`);
       return;
     }
-    ws.view = 'assets';
-    if (!ws.visibleIds.includes(assetId)) {
-      ws.updateList({ search: '', filters: [] });
-      ws.toast = `Cleared the search and filters to show ${label}`;
+    ui.view = 'assets';
+    if (!assets.visibleSet.has(assetId)) {
+      ui.clearSearchAndFilters();
+      ui.notify(`Cleared the search and filters to show ${label}`);
     }
-    ws.selectFromMap(assetId);
+    selection.selectFromMap(assetId);
   }
 
   // ------------------------------------------------------------ actions
@@ -231,7 +230,7 @@ export class AlertsStore {
     try {
       for (let i = 0; i < wanted.length; i += ACK_CHUNK) this.counts = await call('alerts:acknowledge', wanted.slice(i, i + ACK_CHUNK));
       // Shown at once; the reload brings the log's own times (and drops them under "unacknowledged only").
-      this.alerts = markAcknowledged(this.alerts, wanted, this.#ws?.clock.now ?? Date.now());
+      this.alerts = markAcknowledged(this.alerts, wanted, clock.now);
       void this.reload();
       return true;
     } catch (err) {
@@ -259,17 +258,11 @@ export class AlertsStore {
   }
 
   async exportCsv(): Promise<void> {
-    const ws = this.#ws;
     try {
       const result = await call('export:alertsCsv', this.query);
-      if (result.cancelled) return;
       const what = result.count === 1 ? '1 alert' : `${result.count} alerts`;
-      if (result.content !== undefined) {
-        downloadText(result.fileName, result.content, result.mimeType);
-        if (ws) ws.toast = `Downloaded ${what} as ${result.fileName}`;
-      } else if (ws) {
-        ws.toast = `Saved ${what} to ${result.fileName}`;
-      }
+      const message = deliverExport(result, (how, where) => (how === 'downloaded' ? `Downloaded ${what} as ${where}` : `Saved ${what} to ${where}`));
+      if (message) ui.notify(message);
       this.error = null;
     } catch (err) {
       this.error = errorOf(err);

@@ -7,9 +7,15 @@ import { AHEAD_SLACK_MS } from '../lib/format/time';
 export class Clock {
   now = $state(0);
   #timer: ReturnType<typeof setInterval> | null = null;
-  readonly #read: () => number;
+  #read: () => number;
 
   constructor(read: () => number = Date.now) {
+    this.#read = read;
+    this.now = read();
+  }
+
+  /** Reads the time from `read` from now on (tests pin the time this way). */
+  useSource(read: () => number): void {
     this.#read = read;
     this.now = read();
   }
@@ -41,3 +47,6 @@ export class Clock {
     this.now = Math.max(this.now, ahead ? stampedAt : read);
   }
 }
+
+/** The app's clock. */
+export const clock = new Clock();

@@ -1,10 +1,10 @@
 /**
  * State of the connection panel: profiles, the sign-in in progress and the last
  * message, kept in step with the main side's `profiles:changed` and `auth:state`
- * events. Never holds a token beyond the call that sends a pasted one.
+ * events (an action's new profile list arrives as `profiles:changed`; it is never asked again). Never holds a token beyond the call that sends a pasted one.
  */
 import type { AppError, ConnectionTest, Profile, ProfileInput, ProfilesState, ShellKind, SignInState } from '@contract';
-import { call, errorOf, bridge } from '../../lib/bridge';
+import { call, errorOf, bridge } from '../lib/bridge';
 
 export type Notice = { tone: 'ok' | 'error' | 'info'; text: string };
 
@@ -102,8 +102,8 @@ export class ConnectionState {
   async save(input: ProfileInput): Promise<Profile> {
     this.busy = true;
     try {
+      // The new list arrives as 'profiles:changed'.
       const saved = await call('profiles:save', input);
-      this.profiles = await call('profiles:list');
       // Fleet Desk may have signed the profile out (its address changed): say why.
       this.notice = saved.notice ? { tone: 'info', text: `Saved “${saved.name}”. ${saved.notice}` } : { tone: 'ok', text: `Saved “${saved.name}”.` };
       return saved;
@@ -146,7 +146,6 @@ export class ConnectionState {
       this.signIn = result;
       if (result.state === 'signed-in') {
         this.notice = { tone: 'ok', text: `Signed in to “${this.profile(id)?.name ?? id}”.` };
-        this.profiles = await call('profiles:list');
       } else if (result.state === 'failed') {
         this.notice = { tone: 'error', text: result.error.message };
       }
@@ -166,7 +165,6 @@ export class ConnectionState {
     const result = await this.run(() => call('auth:pasteToken', id, token));
     if (result) {
       this.notice = { tone: result.ok ? 'ok' : 'error', text: result.ok ? `Token saved. ${result.message}` : `Token not saved: ${result.message}` };
-      if (result.ok) this.profiles = await call('profiles:list').catch(() => this.profiles);
     }
     return result;
   }
@@ -179,7 +177,6 @@ export class ConnectionState {
     });
     if (done) {
       this.notice = { tone: 'info', text: keepOfflineData ? `Signed out of “${name}”; its offline data was kept.` : `Signed out of “${name}”; its offline data was deleted.` };
-      this.profiles = await call('profiles:list').catch(() => this.profiles);
     }
   }
 }

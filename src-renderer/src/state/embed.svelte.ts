@@ -21,6 +21,7 @@ import {
 } from '../lib/embed/session';
 import { isoAt } from '../lib/format/time';
 import { offerAfterRefusal, offerFor, type SplitOffer } from '../lib/embed/split';
+import { embedRequestProblem } from '../lib/embed/request-check';
 
 export const OFFLINE_EMBED_MESSAGE = 'Embedded maps need a connection to the service';
 
@@ -51,6 +52,11 @@ export class EmbedController {
   constructor(opts: { now?: () => number; isOffline?: () => boolean } = {}) {
     this.#now = opts.now ?? Date.now;
     this.#isOffline = opts.isOffline ?? (() => false);
+  }
+
+  /** False for a request the main side would refuse as it is: asking again cannot help. */
+  get canRetry(): boolean {
+    return this.error?.kind !== 'invalid-argument';
   }
 
   get isOpen(): boolean {
@@ -177,6 +183,12 @@ export class EmbedController {
     if (!request) return;
     const generation = ++this.#generation;
     this.#clearTimer();
+    const problem = embedRequestProblem(request);
+    if (problem) {
+      this.error = { kind: 'invalid-argument', message: problem };
+      this.session = null;
+      return;
+    }
     if (this.#isOffline()) {
       this.error = { kind: 'offline', message: OFFLINE_EMBED_MESSAGE };
       this.session = null;

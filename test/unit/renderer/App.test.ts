@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import { setBridge } from '../../../src-renderer/src/lib/bridge';
-import { DEFAULT_SETTINGS } from '../../../src-renderer/src/state/workspace.svelte';
+import { DEFAULT_SETTINGS } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { asset, FakeBridge, metric, snapshot, status } from './fixtures';
 
@@ -27,7 +27,7 @@ beforeEach(() => {
     .handle('settings:get', () => DEFAULT_SETTINGS)
     .handle('status:get', () => status())
     .handle('assets:get', () => snapshot([asset(1, {}, { gps: metric({ lat: 40, lng: -111 }), ignition: metric(true) }), asset(2, {}, null)]))
-    .handle('assets:refresh', () => snapshot([asset(3, {}, null)], { fetchedAt: '2026-11-22T12:01:00Z' }))
+    .handle('assets:refresh', () => bridge.emit('assets', snapshot([asset(3, {}, null)], { fetchedAt: '2026-11-22T12:01:00Z' })))
     .handle('embed:open', () => ({ id: 's1', kind: 'branch', assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }))
     .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
     .handle('aemp:cached', () => null);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/svelte';
 import type { AppInfo, Profile, ProfilesState } from '../../../src-main/contract';
 import { setBridge } from '../../../src-renderer/src/lib/bridge';
-import { DEFAULT_SETTINGS } from '../../../src-renderer/src/state/workspace.svelte';
+import { DEFAULT_SETTINGS } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { FakeBridge, snapshot, status } from './fixtures';
 

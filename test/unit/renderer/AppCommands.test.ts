@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import type { MenuCommand } from '../../../src-main/contract';
 import { setBridge } from '../../../src-renderer/src/lib/bridge';
-import { DEFAULT_SETTINGS } from '../../../src-renderer/src/state/workspace.svelte';
+import { DEFAULT_SETTINGS } from '@contract';
 import App from '../../../src-renderer/src/App.svelte';
 import { asset, FakeBridge, metric, snapshot, status } from './fixtures';
 
@@ -20,7 +20,7 @@ beforeEach(() => {
     .handle('settings:get', () => DEFAULT_SETTINGS)
     .handle('status:get', () => status())
     .handle('assets:get', () => snapshot([asset(1, {}, { gps: metric({ lat: 40, lng: -111 }) }), asset(2, {}, null)]))
-    .handle('assets:refresh', () => snapshot([asset(1, {}, null)], { fetchedAt: '2026-11-22T12:01:00Z' }))
+    .handle('assets:refresh', () => bridge.emit('assets', snapshot([asset(1, {}, null)], { fetchedAt: '2026-11-22T12:01:00Z' })))
     .handle('embed:open', (req) => ({ id: 's1', kind: (req as { kind: string }).kind, assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }))
     .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
     .handle('aemp:cached', () => null);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import type { Settings } from '../../../src-main/contract';
 import { setBridge } from '../../../src-renderer/src/lib/bridge';
-import { DEFAULT_SETTINGS } from '../../../src-renderer/src/state/workspace.svelte';
+import { DEFAULT_SETTINGS } from '@contract';
 import { THEME_STORAGE_KEY, restoreTheme } from '../../../src-renderer/src/lib/theme';
 import App from '../../../src-renderer/src/App.svelte';
 import { FakeBridge, snapshot, status } from './fixtures';

@@ -1,5 +1,7 @@
 /** Builders for renderer tests: assets, snapshots, statuses and a scriptable fake bridge. */
-import type { Asset, AssetSnapshot, Bridge, FleetEvents, InvokeChannel, Metric, Result, SyncStatus } from '../../../src-main/contract';
+import type { AppError, Asset, AssetSnapshot, Bridge, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Metric, Result, SyncStatus } from '../../../src-main/contract';
+import { clock } from '../../../src-renderer/src/state/clock.svelte';
+import { stopStores } from '../../../src-renderer/src/state/app-start';
 
 export const NOW = Date.parse('2026-11-22T12:00:00Z');
 
@@ -32,6 +34,14 @@ export function status(patch: Partial<SyncStatus> = {}): SyncStatus {
 }
 
 type Handler = (...args: unknown[]) => unknown;
+type TypedHandler<C extends InvokeChannel> = (...args: InvokeArgs<C>) => Promise<InvokeResult<C>> | InvokeResult<C>;
+
+/** Thrown by a fake handler to answer with exactly this AppError (kind, status, retry…). */
+export class FakeFailure extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+  }
+}
 
 /** A Bridge whose channels are answered by test-supplied handlers; events can be emitted. */
 export class FakeBridge implements Bridge {
@@ -51,6 +61,7 @@ export class FakeBridge implements Bridge {
     try {
       return { ok: true, value: (await fn(...args)) as never };
     } catch (err) {
+      if (err instanceof FakeFailure) return { ok: false, error: err.error };
       const e = err as { kind?: string; message: string };
       return { ok: false, error: { kind: (e.kind ?? 'internal') as never, message: e.message } };
     }
@@ -70,4 +81,17 @@ export class FakeBridge implements Bridge {
   callsTo(channel: InvokeChannel): unknown[][] {
     return this.calls.filter((c) => c.channel === channel).map((c) => c.args);
   }
+}
+
+/** The fake bridge answered by typed handlers per channel: `{ bridge, emit, calls }`. */
+export function createFakeBridge(handlers: { [C in InvokeChannel]?: TypedHandler<C> }) {
+  const fake = new FakeBridge();
+  for (const [channel, fn] of Object.entries(handlers)) fake.handle(channel as InvokeChannel, fn as Handler);
+  return { bridge: fake as Bridge, emit: fake.emit.bind(fake), calls: fake.calls as { channel: InvokeChannel; args: unknown[] }[] };
+}
+
+/** Puts every renderer store back to a first start, with the clock reading `now`. */
+export function resetStores(now: () => number = () => NOW): void {
+  stopStores();
+  clock.useSource(now);
 }

@@ -18,11 +18,11 @@ import AssetDetails from '../../../src-renderer/src/views/assets/AssetDetails.sv
 import AssetMap from '../../../src-renderer/src/views/map/AssetMap.svelte';
 import AempView from '../../../src-renderer/src/views/aemp/AempView.svelte';
 import TrackReplay from '../../../src-renderer/src/views/aemp/TrackReplay.svelte';
-import { Workspace } from '../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../src-renderer/src/state/clock.svelte';
-import { asset, FakeBridge, metric, NOW, snapshot } from './fixtures';
-import { createFakeBridge, FakeFailure } from './views/aemp/fake-bridge';
+import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from './fixtures';
+import { createFakeBridge, FakeFailure } from './fixtures';
 import { unit } from './lib/aemp/equipment-fixture';
+import { assets } from '../../../src-renderer/src/state/assets.svelte';
+import { selection } from '../../../src-renderer/src/state/selection.svelte';
 
 /** Each would make an element (and in a browser, do harm) if parsed as HTML. */
 const HOSTILE = [
@@ -77,33 +77,33 @@ function hostileAssets() {
 }
 
 function workspace() {
-  const ws = new Workspace(new Clock(() => NOW));
-  ws.setSnapshot(snapshot(hostileAssets()));
-  return ws;
+  resetStores(() => NOW);
+  assets.setSnapshot(snapshot(hostileAssets()));
 }
 
 describe('service text renders as text', () => {
   it('in the asset list', () => {
-    const { container } = render(AssetsPane, { ws: workspace() });
+    workspace();
+    const { container } = render(AssetsPane);
     expectOnlyText(within(container).getByRole('listbox'), ...HOSTILE);
   });
 
   it('in the details pane', () => {
     for (const a of hostileAssets()) {
-      const ws = workspace();
-      ws.click(a.assetId, {});
-      const { container, unmount } = render(AssetDetails, { ws, onOpenAssetMap: vi.fn(), onOpenSelectionMap: vi.fn() });
+      workspace();
+      selection.click(a.assetId, {});
+      const { container, unmount } = render(AssetDetails, { onOpenAssetMap: vi.fn(), onOpenSelectionMap: vi.fn() });
       expectOnlyText(container, a.name);
       unmount();
     }
   });
 
   describe('on the map', () => {
-    async function mountMap(ws = workspace()) {
-      const { container } = render(AssetMap, { ws });
+    async function mountMap() {
+      const { container } = render(AssetMap, {});
       await waitFor(() => expect(container.querySelectorAll('.fd-dot')).toHaveLength(HOSTILE.length));
       const map = (window as unknown as { __fleetMap: L.Map }).__fleetMap;
-      return { ws, container, map };
+      return { container, map };
     }
     function layers<T>(map: L.Map, pick: (layer: L.Layer) => T | null | undefined): T[] {
       const found: T[] = [];
@@ -137,10 +137,10 @@ describe('service text renders as text', () => {
     });
 
     it('in the trail tooltip', async () => {
-      const { ws, container, map } = await mountMap();
+      const { container, map } = await mountMap();
       for (const a of hostileAssets()) {
         const [lat, lng] = PLACES[Number(a.assetId.split(':')[1])];
-        ws.trail = { assetId: a.assetId, points: [{ collectedOn: '2026-11-22T11:00:00Z', lat, lng }, { collectedOn: '2026-11-22T11:30:00Z', lat: lat + 0.1, lng }], hours: 24 };
+        assets.trail = { assetId: a.assetId, points: [{ collectedOn: '2026-11-22T11:00:00Z', lat, lng }, { collectedOn: '2026-11-22T11:30:00Z', lat: lat + 0.1, lng }], hours: 24 };
         await waitFor(() => expect(layers(map, (layer) => ((layer as L.Polyline).getTooltip?.() ? layer : null))).toHaveLength(1));
         for (const line of layers(map, (layer) => ((layer as L.Polyline).getTooltip?.() ? (layer as L.Polyline) : null))) line.openTooltip();
         const tooltip = container.querySelector('.leaflet-tooltip-pane')!;

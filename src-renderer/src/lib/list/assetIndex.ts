@@ -213,8 +213,11 @@ function comparator(sort: SortKey, descending: boolean): (a: IndexedAsset, b: In
   };
 }
 
+/** What the list applies: the remembered filters and sort, and the search typed now. */
+export type ListQuery = ListState & { search: string };
+
 /** Search, filter (with counts in the same pass) and sort. */
-export function applyList(index: readonly IndexedAsset[], list: ListState, now: number, staleAfterMin: number): ListResult {
+export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: number, staleAfterMin: number): ListResult {
   const terms = list.search.toLowerCase().split(/\s+/).filter(Boolean);
   const staleBefore = now - staleAfterMin * 60_000;
   const active = new Map<string, Set<string>>();

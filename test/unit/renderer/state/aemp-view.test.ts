@@ -2,12 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setBridge } from '../../../../src-renderer/src/lib/bridge';
 import { AempViewState } from '../../../../src-renderer/src/state/aemp-view.svelte';
 import { DEFAULT_SETTINGS } from '../../../../src-main/contract';
-import { createFakeBridge } from '../views/aemp/fake-bridge';
+import { session } from '../../../../src-renderer/src/state/session.svelte';
+import { createFakeBridge, resetStores } from '../fixtures';
 
-afterEach(() => setBridge(null));
+afterEach(() => {
+  setBridge(null);
+  resetStores();
+});
 
 describe('AempViewState', () => {
-  it('follows settings (units) and the base map (tiles through the main side) changed elsewhere, and stops listening when stopped', async () => {
+  it('follows the session settings (units) and the base map (tiles through the main side) changed elsewhere, and stops listening when stopped', async () => {
     const fake = createFakeBridge({
       'settings:get': () => DEFAULT_SETTINGS,
       'assets:get': () => null,
@@ -15,6 +19,7 @@ describe('AempViewState', () => {
       'aemp:list': () => new Promise(() => undefined),
     });
     setBridge(fake.bridge);
+    await session.init();
     const state = new AempViewState();
     state.start();
     await new Promise((r) => setTimeout(r, 0));
@@ -27,13 +32,15 @@ describe('AempViewState', () => {
     expect(state.map).toEqual({ tileUrl: '/api/tiles/k/{z}/{x}/{y}.png?v=1', tileAttribution: 'Tiles' });
 
     state.stop();
-    fake.emit('settings', { ...DEFAULT_SETTINGS, units: 'metric' });
-    expect(state.units).toBe('imperial');
+    fake.emit('map:base', { kind: 'none', url: '', attribution: '', host: '', places: [] });
+    expect(state.map.tileUrl).toBe('/api/tiles/k/{z}/{x}/{y}.png?v=1');
+    expect(fake.calls.some((c) => c.channel === 'assets:get')).toBe(false);
   });
 
   it('forgets loaded histories when another branch becomes active (its units are other units)', async () => {
     const fake = createFakeBridge({ 'settings:get': () => DEFAULT_SETTINGS, 'assets:get': () => null, 'aemp:cached': () => null, 'aemp:list': () => new Promise(() => undefined) });
     setBridge(fake.bridge);
+    await session.init();
     const state = new AempViewState();
     state.start();
     const result = { identifier: 'EX-1', metric: 'Distance' as const, start: 'a', end: 'b', points: [], issues: [], fetchedAt: 'x', source: 'network' as const };

@@ -1,30 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBridge } from '../../../../src-renderer/src/lib/bridge';
 import { ACK_CHUNK, AlertsStore } from '../../../../src-renderer/src/state/alerts.svelte';
-import { Workspace } from '../../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../../src-renderer/src/state/clock.svelte';
 import type { AlertQuery } from '../../../../src-main/contract';
-import { asset, FakeBridge, metric, NOW, snapshot } from '../fixtures';
+import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../fixtures';
 import { alertRecord, FakeAlertLog, fakeNotifications, rules, type FakeNotificationClass } from '../views/alerts/alert-fixtures';
+import { assets } from '../../../../src-renderer/src/state/assets.svelte';
+import { session } from '../../../../src-renderer/src/state/session.svelte';
+import { ui } from '../../../../src-renderer/src/state/ui.svelte';
+import { selection } from '../../../../src-renderer/src/state/selection.svelte';
 
 let bridge: FakeBridge;
 let log: FakeAlertLog;
 let notifications: FakeNotificationClass;
 let focusWindow: ReturnType<typeof vi.fn<() => void>>;
 let store: AlertsStore;
-let ws: Workspace;
 
-function workspace(shell: 'web' | 'electron' = 'web'): Workspace {
-  const w = new Workspace(new Clock(() => NOW));
-  w.appInfo = { shell, version: '0.1.0', platform: 'linux', demo: true };
-  w.setSnapshot(snapshot(Array.from({ length: 10 }, (_, i) => asset(i, {}, { fuel: metric(50) }))));
-  return w;
+function workspace(shell: 'web' | 'electron' = 'web'): void {
+  resetStores(() => NOW);
+  session.appInfo = { shell, version: '0.1.0', platform: 'linux', demo: true };
+  assets.setSnapshot(snapshot(Array.from({ length: 10 }, (_, i) => asset(i, {}, { fuel: metric(50) }))));
 }
 
 async function started(shell: 'web' | 'electron' = 'web'): Promise<void> {
-  ws = workspace(shell);
+  workspace(shell);
   store = new AlertsStore({ notifications, focusWindow });
-  await store.init(ws);
+  await store.init();
 }
 
 beforeEach(() => {
@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   store?.dispose();
-  ws?.dispose();
+  resetStores();
   setBridge(null);
 });
 
@@ -163,29 +163,29 @@ describe('AlertsStore: acknowledging', () => {
 describe('AlertsStore: the asset of an alert', () => {
   it('selects the asset on map and list, clearing a search that hides it', async () => {
     await started();
-    ws.updateList({ search: 'Truck 7' });
+    ui.setSearch('Truck 7');
     store.showAsset('thing:3');
-    expect([...ws.selection.selected]).toEqual(['thing:3']);
-    expect(ws.selection.focused).toBe('thing:3');
-    expect(ws.list.search).toBe('');
-    expect(ws.visibleIds).toContain('thing:3');
-    expect(ws.toast).toBe('Cleared the search and filters to show Truck 3');
+    expect([...selection.current.selected]).toEqual(['thing:3']);
+    expect(selection.current.focused).toBe('thing:3');
+    expect(ui.search).toBe('');
+    expect(assets.visibleIds).toContain('thing:3');
+    expect(ui.toast).toBe('Cleared the search and filters to show Truck 3');
   });
 
   it('says so when the asset left the list', async () => {
     await started();
     store.showAsset('thing:404', 'Gone truck');
-    expect(ws.selection.selected.size).toBe(0);
-    expect(ws.toast).toBe('Gone truck is not in the current asset list');
+    expect(selection.current.selected.size).toBe(0);
+    expect(ui.toast).toBe('Gone truck is not in the current asset list');
   });
 
   it("alerts:focus (Electron's notification click) opens the panel and selects the asset", async () => {
     await started('electron');
-    ws.view = 'aemp';
+    ui.view = 'aemp';
     bridge.emit('alerts:focus', { assetId: 'thing:2' });
     expect(store.panelOpen).toBe(true);
-    expect(ws.view).toBe('assets');
-    expect(ws.selection.focused).toBe('thing:2');
+    expect(ui.view).toBe('assets');
+    expect(selection.current.focused).toBe('thing:2');
     expect(store.activeId).toBe(2);
   });
 });
@@ -198,7 +198,7 @@ describe('AlertsStore: notifications in the web shell', () => {
     expect(notifications.shown[0].options?.body).toBe('Fuel 4 % (below 15 %)');
     notifications.shown[0].onclick?.call(undefined, new Event('click'));
     expect(focusWindow).toHaveBeenCalled();
-    expect(ws.selection.focused).toBe('thing:4');
+    expect(selection.current.focused).toBe('thing:4');
     expect(store.panelOpen).toBe(true);
     expect(notifications.shown[0].closed).toBe(true);
   });
@@ -256,7 +256,7 @@ describe('AlertsStore: export', () => {
     expect(bridge.callsTo('export:alertsCsv')).toEqual([[{ unacknowledgedOnly: false, rule: 'stale' }]]);
     expect(clicks).toHaveBeenCalledTimes(1);
     expect(await created[0].text()).toBe('id,asset\n2,Truck 2\n');
-    expect(ws.toast).toBe('Downloaded 1 alert as alerts-demo.csv');
+    expect(ui.toast).toBe('Downloaded 1 alert as alerts-demo.csv');
     clicks.mockRestore();
     vi.unstubAllGlobals();
   });
@@ -265,7 +265,7 @@ describe('AlertsStore: export', () => {
     await started();
     bridge.handle('export:alertsCsv', () => ({ fileName: '/home/d/alerts.csv', mimeType: 'text/csv', count: 3 }));
     await store.exportCsv();
-    expect(ws.toast).toBe('Saved 3 alerts to /home/d/alerts.csv');
+    expect(ui.toast).toBe('Saved 3 alerts to /home/d/alerts.csv');
     bridge.handle('export:alertsCsv', () => {
       throw Object.assign(new Error('Could not write /home/d/alerts.csv: permission denied'), { kind: 'storage' });
     });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyList, indexAssets } from '../../../../../src-renderer/src/lib/list/assetIndex';
-import type { ListState } from '../../../../../src-main/contract';
+import { applyList, indexAssets, type ListQuery } from '../../../../../src-renderer/src/lib/list/assetIndex';
 import { asset, metric, NOW } from '../../fixtures';
 
 const fresh = '2026-11-22T11:58:00Z';
@@ -12,8 +11,8 @@ const assets = [
   asset(4, { assetId: 'area:9', type: 'area', name: 'Yard', category: undefined, serialNumber: undefined }, null),
 ];
 const index = indexAssets(assets);
-const list = (patch: Partial<ListState> = {}): ListState => ({ search: '', filters: [], sort: 'name', descending: false, columns: [], ...patch });
-const ids = (l: Partial<ListState>) => applyList(index, list(l), NOW, 60).rows.map((r) => r.asset.assetId);
+const list = (patch: Partial<ListQuery> = {}): ListQuery => ({ search: '', filters: [], sort: 'name', descending: false, columns: [], ...patch });
+const ids = (l: Partial<ListQuery>) => applyList(index, list(l), NOW, 60).rows.map((r) => r.asset.assetId);
 
 describe('search', () => {
   it('matches name, asset id, serial number and category, case-insensitive, all words', () => {
@@ -84,7 +83,7 @@ describe('sort', () => {
       asset(9, { serialNumber: 'a' }, { odometer: metric(7, fresh), gps: metric({ lat: 1, lng: 1 }, '2026-11-22T11:00:00Z') }),
       asset(2, { assetId: 'area:2', type: 'area', serialNumber: undefined }, null),
     ]);
-    const by = (l: Partial<ListState>) => applyList(idx, list(l), NOW, 60).rows.map((r) => r.asset.assetId);
+    const by = (l: Partial<ListQuery>) => applyList(idx, list(l), NOW, 60).rows.map((r) => r.asset.assetId);
     expect(by({ sort: 'id' })).toEqual(['area:2', 'thing:9', 'thing:10']);
     expect(by({ sort: 'id', descending: true })).toEqual(['thing:10', 'thing:9', 'area:2']);
     expect(by({ sort: 'serial' })).toEqual(['thing:9', 'thing:10', 'area:2']);

@@ -9,7 +9,7 @@ import { AempViewState } from '../../../../../src-renderer/src/state/aemp-view.s
 import { COLUMNS, cellText, columnLabel } from '../../../../../src-renderer/src/lib/aemp/equipment-table';
 import { asOfText } from '../../../../../src-renderer/src/lib/aemp/messages';
 import { formatDateTime } from '../../../../../src-renderer/src/lib/format/time';
-import { FakeFailure, createFakeBridge } from './fake-bridge';
+import { FakeFailure, createFakeBridge } from '../../fixtures';
 import { unit } from '../../lib/aemp/equipment-fixture';
 
 vi.mock('uplot', () => ({ default: vi.fn() }));

@@ -1,11 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import type { AempListing, HistoryResult, Settings } from '../../../../../src-main/contract';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import AempView from '../../../../../src-renderer/src/views/aemp/AempView.svelte';
-import { FakeFailure, createFakeBridge } from './fake-bridge';
+import { FakeFailure, createFakeBridge } from '../../fixtures';
 import { unit } from '../../lib/aemp/equipment-fixture';
+import { resetStores } from '../../fixtures';
 import { DEFAULT_SETTINGS } from '../../../../../src-main/contract';
+import { appEvents } from '../../../../../src-renderer/src/state/events';
+import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
+import { session } from '../../../../../src-renderer/src/state/session.svelte';
 import { formatClock } from '../../../../../src-renderer/src/lib/format/time';
 
 // Canvas/SVG libraries do not run in jsdom: the components only hand them data.
@@ -25,9 +29,13 @@ vi.mock('leaflet', () => {
   return { default: api };
 });
 
+beforeEach(() => {
+  session.settings = SETTINGS;
+});
 afterEach(() => {
   cleanup();
   setBridge(null);
+  resetStores();
 });
 
 // No tile server: the track map's plain-background note is part of what is checked.
@@ -49,8 +57,6 @@ function deferred<T>() {
 
 function base(extra: Parameters<typeof createFakeBridge>[0] = {}) {
   return createFakeBridge({
-    'settings:get': () => SETTINGS,
-    'assets:get': () => null,
     'aemp:cached': () => null,
     'aemp:list': () => listing(),
     ...extra,
@@ -166,24 +172,19 @@ function history(metric: HistoryResult['metric'], points: HistoryResult['points'
 
 describe('Equipment page and history', () => {
   it('opens a unit, links to its asset and validates the date range', async () => {
-    const fake = base({
-      'assets:get': () => ({
-        profileId: 'demo',
-        assets: [{ assetId: 'thing:7', type: 'thing', name: 'Digger', serialNumber: 'SN-1', embedUrl: null, metrics: null, lastUpdate: null, issues: [] }],
-        skipped: [],
-        fetchedAt: '2026-11-22T10:00:00Z',
-        source: 'network',
-      }),
-    });
+    // The core links equipment to assets; the view never downloads the asset list to do it.
+    const fake = base({ 'aemp:list': () => listing({ equipment: [{ ...EX1, linkedAssetId: 'thing:7' }, EX2] }) });
     setBridge(fake.bridge);
-    const { container } = render(AempView);
+    render(AempView);
     await fireEvent.click(await screen.findByRole('button', { name: 'Open unit EX-1' }));
 
     expect(screen.getByRole('heading', { name: /Caterpillar 320 · EX-1/ })).toBeInTheDocument();
     const shown = vi.fn();
-    container.addEventListener('fleet:show-asset', (e) => shown((e as CustomEvent).detail));
+    const off = appEvents.on('show-asset', shown);
     await fireEvent.click(screen.getByRole('button', { name: 'Show in asset list' }));
+    off();
     expect(shown).toHaveBeenCalledWith({ assetId: 'thing:7' });
+    expect(fake.calls.some((c) => c.channel === 'assets:get' || c.channel === 'settings:get')).toBe(false);
 
     await fireEvent.input(screen.getByLabelText('From (local time)'), { target: { value: '2026-11-20T12:00' } });
     await fireEvent.input(screen.getByLabelText('To (local time)'), { target: { value: '2026-11-20T08:00' } });
@@ -236,11 +237,12 @@ describe('Equipment page and history', () => {
     }
   });
 
-  it('opens the unit named by openSerial once the listing has loaded', async () => {
+  it('opens the unit asked for by serial once the listing has loaded', async () => {
     const pending = deferred<AempListing>();
     const fake = base({ 'aemp:list': () => pending.promise });
     setBridge(fake.bridge);
-    render(AempView, { props: { openSerial: 'SN-2' } });
+    ui.showInAemp('SN-2');
+    render(AempView);
     await waitFor(() => expect(fake.calls.some((c) => c.channel === 'aemp:list')).toBe(true));
     pending.resolve(listing());
     expect(await screen.findByRole('heading', { name: /Komatsu PC210 · EX-2/ })).toBeInTheDocument();
@@ -250,7 +252,8 @@ describe('Equipment page and history', () => {
   it('looks a serial up over AEMP 2.0 when the listing does not hold it', async () => {
     const fake = base({ 'aemp:equipment': (_v, id) => unit({ equipmentId: 'EX-77', serialNumber: id, make: 'Volvo', model: 'EC220' }) });
     setBridge(fake.bridge);
-    render(AempView, { props: { openSerial: 'SN-77' } });
+    ui.showInAemp('SN-77');
+    render(AempView);
     expect(await screen.findByRole('heading', { name: /Volvo EC220 · EX-77/ })).toBeInTheDocument();
     expect(fake.calls.find((c) => c.channel === 'aemp:equipment')?.args).toEqual(['2.0', 'SN-77']);
   });

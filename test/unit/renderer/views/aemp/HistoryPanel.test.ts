@@ -5,7 +5,7 @@ import type { HistoryResult } from '../../../../../src-main/contract';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import HistoryPanel from '../../../../../src-renderer/src/views/aemp/HistoryPanel.svelte';
 import { HistoryCache } from '../../../../../src-renderer/src/lib/aemp/history-cache';
-import { createFakeBridge } from './fake-bridge';
+import { createFakeBridge } from '../../fixtures';
 
 vi.mock('uplot', () => ({ default: vi.fn(function (this: { width: number }) { this.width = 300; return Object.assign(this, { setSize: vi.fn(), destroy: vi.fn() }); }) }));
 vi.mock('leaflet', () => {

@@ -3,16 +3,15 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/sve
 import AlertRulesDialog from '../../../../../src-renderer/src/views/alerts/AlertRulesDialog.svelte';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { AlertsStore } from '../../../../../src-renderer/src/state/alerts.svelte';
-import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
 import type { AlertRules } from '../../../../../src-main/contract';
-import { asset, FakeBridge, metric, NOW, snapshot } from '../../fixtures';
+import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fixtures';
 import { FakeAlertLog } from './alert-fixtures';
+import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
+import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
 
 let bridge: FakeBridge;
 let log: FakeAlertLog;
 let store: AlertsStore;
-let ws: Workspace;
 let onClose: ReturnType<typeof vi.fn<() => void>>;
 
 beforeEach(() => {
@@ -29,8 +28,8 @@ afterEach(() => {
 });
 
 async function open(): Promise<HTMLElement> {
-  ws = new Workspace(new Clock(() => NOW));
-  ws.setSnapshot(
+  resetStores(() => NOW);
+  assets.setSnapshot(
     snapshot([
       asset(1, { category: 'Trucks' }, { 'geo-regions': metric(['region:UT']) }),
       asset(2, { category: 'Loaders' }, { 'geo-regions': metric(['region:UT', 'region:NV']) }),
@@ -38,8 +37,8 @@ async function open(): Promise<HTMLElement> {
     ]),
   );
   store = new AlertsStore({ notifications: null });
-  await store.init(ws);
-  render(AlertRulesDialog, { alerts: store, ws, onClose });
+  await store.init();
+  render(AlertRulesDialog, { alerts: store, onClose });
   return screen.findByRole('form', { name: 'Alert rules' });
 }
 
@@ -74,7 +73,7 @@ describe('AlertRulesDialog', () => {
 
   it('saves thresholds, scopes, schedule, zone, regions, maintenance and quiet mode', async () => {
     await open();
-    ws.selection = { selected: new Set(['thing:2', 'thing:3']), anchor: null, focused: null };
+    selection.current = { selected: new Set(['thing:2', 'thing:3']), anchor: null, focused: null };
     await fireEvent.input(screen.getByLabelText('Alert when fuel is below (%)'), { target: { value: '20' } });
     // Low fuel: only trucks (the list has "Trucks" and "trucks": one choice).
     await fireEvent.click(within(lowFuel()).getByLabelText('Only these categories'));
@@ -132,10 +131,10 @@ describe('AlertRulesDialog', () => {
     bridge.handle('alerts:rules', () => {
       throw Object.assign(new Error('The offline store could not be read'), { kind: 'storage' });
     });
-    ws = new Workspace(new Clock(() => NOW));
+    resetStores(() => NOW);
     store = new AlertsStore({ notifications: null });
-    await store.init(ws);
-    render(AlertRulesDialog, { alerts: store, ws, onClose });
+    await store.init();
+    render(AlertRulesDialog, { alerts: store, onClose });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the alert rules: The offline store could not be read');
     log.install(bridge);
     await fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

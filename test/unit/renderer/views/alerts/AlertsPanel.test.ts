@@ -4,17 +4,17 @@ import AlertsPanel from '../../../../../src-renderer/src/views/alerts/AlertsPane
 import AlertsBadge from '../../../../../src-renderer/src/views/alerts/AlertsBadge.svelte';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { AlertsStore } from '../../../../../src-renderer/src/state/alerts.svelte';
-import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
 import type { AlertRecord } from '../../../../../src-main/contract';
 import { formatDateTime } from '../../../../../src-renderer/src/lib/format/time';
-import { asset, FakeBridge, metric, NOW, snapshot } from '../../fixtures';
+import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fixtures';
 import { alertRecord, FakeAlertLog, fakeNotifications, type FakeNotificationClass } from './alert-fixtures';
+import { session } from '../../../../../src-renderer/src/state/session.svelte';
+import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
+import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
 
 let bridge: FakeBridge;
 let log: FakeAlertLog;
 let store: AlertsStore;
-let ws: Workspace;
 let notifications: FakeNotificationClass;
 
 beforeEach(() => {
@@ -32,13 +32,13 @@ afterEach(() => {
 
 async function open(records: AlertRecord[], assetCount = 20): Promise<void> {
   log.records = records;
-  ws = new Workspace(new Clock(() => NOW));
-  ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
-  ws.setSnapshot(snapshot(Array.from({ length: assetCount }, (_, i) => asset(i, {}, { fuel: metric(40) }))));
+  resetStores(() => NOW);
+  session.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+  assets.setSnapshot(snapshot(Array.from({ length: assetCount }, (_, i) => asset(i, {}, { fuel: metric(40) }))));
   store = new AlertsStore({ notifications, focusWindow: () => {} });
-  await store.init(ws);
+  await store.init();
   store.openPanel();
-  render(AlertsPanel, { alerts: store, ws, onClose: () => store.closePanel() });
+  render(AlertsPanel, { alerts: store, onClose: () => store.closePanel() });
 }
 
 const list = () => screen.getByRole('listbox', { name: /^Alerts/ });
@@ -88,17 +88,17 @@ describe('AlertsPanel', () => {
   it('selecting an alert (click, or Enter on the active one) selects its asset on map and list', async () => {
     await open([alertRecord(1, { assetId: 'thing:7', assetName: 'Truck 7' }), alertRecord(2, { assetId: 'thing:9' })]);
     await fireEvent.click(row(1));
-    expect([...ws.selection.selected]).toEqual(['thing:7']);
+    expect([...selection.current.selected]).toEqual(['thing:7']);
     expect(row(1)).toHaveAttribute('aria-selected', 'true');
     expect(list()).toHaveAttribute('aria-activedescendant', row(1).id);
     await fireEvent.keyDown(list(), { key: 'ArrowDown' });
     expect(list()).toHaveAttribute('aria-activedescendant', row(2).id);
-    expect([...ws.selection.selected]).toEqual(['thing:7']);
+    expect([...selection.current.selected]).toEqual(['thing:7']);
     await fireEvent.keyDown(list(), { key: 'Enter' });
-    expect([...ws.selection.selected]).toEqual(['thing:9']);
+    expect([...selection.current.selected]).toEqual(['thing:9']);
     await fireEvent.keyDown(list(), { key: 'Home' });
     await fireEvent.keyDown(list(), { key: ' ' });
-    expect([...ws.selection.selected]).toEqual(['thing:7']);
+    expect([...selection.current.selected]).toEqual(['thing:7']);
   });
 
   it('acknowledges one with the row button or the A key, and all shown with one button', async () => {
@@ -106,7 +106,7 @@ describe('AlertsPanel', () => {
     await fireEvent.click(within(row(1)).getByRole('button', { name: 'Acknowledge the Low fuel alert for Truck 1' }));
     expect(bridge.callsTo('alerts:acknowledge')).toEqual([[[1]]]);
     await vi.waitFor(() => expect(within(row(1)).getByText('Active, acknowledged')).toBeInTheDocument());
-    expect([...ws.selection.selected]).toEqual([]); // the button acknowledges without selecting
+    expect([...selection.current.selected]).toEqual([]); // the button acknowledges without selecting
 
     await fireEvent.keyDown(list(), { key: 'ArrowDown' });
     await fireEvent.keyDown(list(), { key: 'a' });
@@ -162,9 +162,9 @@ describe('AlertsPanel', () => {
 describe('AlertsBadge', () => {
   it('shows the unacknowledged count and opens the panel', async () => {
     log.records = [alertRecord(1), alertRecord(2)];
-    ws = new Workspace(new Clock(() => NOW));
+    resetStores(() => NOW);
     store = new AlertsStore({ notifications: null });
-    await store.init(ws);
+    await store.init();
     render(AlertsBadge, { alerts: store });
     const badge = screen.getByRole('button', { name: 'Alerts: 2 unacknowledged' });
     expect(badge).toHaveAttribute('aria-expanded', 'false');

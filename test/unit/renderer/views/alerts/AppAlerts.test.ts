@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
-import { DEFAULT_SETTINGS } from '../../../../../src-renderer/src/state/workspace.svelte';
+import { DEFAULT_SETTINGS } from '@contract';
 import App from '../../../../../src-renderer/src/App.svelte';
 import { asset, FakeBridge, metric, snapshot, status } from '../../fixtures';
 import { alertRecord, FakeAlertLog } from './alert-fixtures';

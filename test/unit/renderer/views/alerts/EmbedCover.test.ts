@@ -6,9 +6,8 @@ import EmbedPanel from '../../../../../src-renderer/src/views/embed/EmbedPanel.s
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { EmbedController } from '../../../../../src-renderer/src/state/embed.svelte';
 import { alertsStore } from '../../../../../src-renderer/src/state/alerts.svelte';
-import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
-import { FakeBridge, NOW } from '../../fixtures';
+import { FakeBridge, NOW, resetStores } from '../../fixtures';
+import { session } from '../../../../../src-renderer/src/state/session.svelte';
 
 let bridge: FakeBridge;
 beforeEach(() => {
@@ -26,11 +25,11 @@ afterEach(() => {
 
 describe('Alert rules dialog over an Electron embed view', () => {
   it('hides the native view while the dialog is open and shows it again after', async () => {
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.appInfo = { shell: 'electron', version: '0.1.0', platform: 'linux', demo: true };
+    resetStores(() => NOW);
+    session.appInfo = { shell: 'electron', version: '0.1.0', platform: 'linux', demo: true };
     const embed = new EmbedController({ now: () => NOW });
     await embed.open({ kind: 'branch' });
-    render(EmbedPanel, { ws, embed });
+    render(EmbedPanel, { embed });
     await vi.waitFor(() => expect(bridge.callsTo('embed:show').length).toBeGreaterThan(0));
     alertsStore.rulesOpen = true;
     flushSync();

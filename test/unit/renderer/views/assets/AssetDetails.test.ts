@@ -2,20 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import AssetDetails from '../../../../../src-renderer/src/views/assets/AssetDetails.svelte';
-import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
-import { asset, metric, NOW, snapshot } from '../../fixtures';
+import { asset, metric, NOW, snapshot, resetStores } from '../../fixtures';
+import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
+import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
+import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
 
 afterEach(cleanup);
 process.env.TZ = 'UTC';
 
 function show(a: ReturnType<typeof asset>) {
-  const ws = new Workspace(new Clock(() => NOW));
-  ws.setSnapshot(snapshot([a]));
-  ws.click(a.assetId, {});
+  resetStores(() => NOW);
+  assets.setSnapshot(snapshot([a]));
+  selection.click(a.assetId, {});
   const onOpenAssetMap = vi.fn();
-  render(AssetDetails, { ws, onOpenAssetMap, onOpenSelectionMap: vi.fn() });
-  return { ws, onOpenAssetMap };
+  render(AssetDetails, { onOpenAssetMap, onOpenSelectionMap: vi.fn() });
+  return { onOpenAssetMap };
 }
 
 describe('AssetDetails', () => {
@@ -78,8 +79,8 @@ describe('AssetDetails for a selection, hidden and repeated names (issue 14)', (
   const fresh = '2026-11-22T11:58:00Z';
   const H = 3_600_000;
   function many() {
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.setSnapshot(
+    resetStores(() => NOW);
+    assets.setSnapshot(
       snapshot([
         asset(1, { name: 'Excavator 001' }, { ignition: metric(true, fresh), speed: metric(12, fresh), fuel: metric(30, fresh), 'engine-runtime': metric(1000 * H, fresh) }),
         asset(2, { name: 'Airport Job site', assetId: 'area:2', type: 'area', category: undefined, serialNumber: undefined }, null),
@@ -89,16 +90,16 @@ describe('AssetDetails for a selection, hidden and repeated names (issue 14)', (
       ]),
     );
     const onOpenSelectionMap = vi.fn();
-    render(AssetDetails, { ws, onOpenAssetMap: vi.fn(), onOpenSelectionMap });
-    return { ws, onOpenSelectionMap };
+    render(AssetDetails, { onOpenAssetMap: vi.fn(), onOpenSelectionMap });
+    return { onOpenSelectionMap };
   }
 
   it('summarises a multi-selection instead of showing the last clicked asset', async () => {
-    const { ws, onOpenSelectionMap } = many();
-    ws.click('thing:1', {});
-    ws.click('area:2', { ctrl: true });
-    ws.click('area:3', { ctrl: true });
-    ws.click('thing:4', { ctrl: true });
+    const { onOpenSelectionMap } = many();
+    selection.click('thing:1', {});
+    selection.click('area:2', { ctrl: true });
+    selection.click('area:3', { ctrl: true });
+    selection.click('thing:4', { ctrl: true });
     await tick();
     const summary = screen.getByTestId('selection-summary');
     expect(within(summary).getByRole('heading', { level: 2 })).toHaveTextContent('4 assets selected');
@@ -122,15 +123,15 @@ describe('AssetDetails for a selection, hidden and repeated names (issue 14)', (
     // Clicking a name focuses that asset; the selection stays, and one click goes back.
     await fireEvent.click(within(names).getByRole('button', { name: /Dump truck 004/ }));
     expect(screen.getByRole('heading', { level: 2, name: 'Dump truck 004' })).toBeInTheDocument();
-    expect(ws.selection.focused).toBe('thing:4');
-    expect(ws.selection.selected.size).toBe(4);
+    expect(selection.current.focused).toBe('thing:4');
+    expect(selection.current.selected.size).toBe(4);
     await fireEvent.click(screen.getByRole('button', { name: '← Back to the 4 selected assets' }));
     expect(screen.getByTestId('selection-summary')).toBeInTheDocument();
   });
 
   it('lists at most 100 names, then "and N more"', async () => {
-    const { ws } = many();
-    ws.selectAllVisible();
+    many();
+    selection.selectAllVisible();
     await tick();
     const summary = screen.getByTestId('selection-summary');
     expect(within(summary).getByRole('list', { name: 'Selected assets' }).children).toHaveLength(100);
@@ -140,21 +141,21 @@ describe('AssetDetails for a selection, hidden and repeated names (issue 14)', (
   });
 
   it('says when the asset shown is hidden from the list by the filter, and shows it again in one click', async () => {
-    const { ws } = many();
-    ws.click('thing:4', {});
-    ws.updateList({ filters: ['ignition:on'] });
+    many();
+    selection.click('thing:4', {});
+    ui.updateList({ filters: ['ignition:on'] });
     await tick();
     expect(screen.getByRole('heading', { level: 2, name: 'Dump truck 004' })).toBeInTheDocument();
     const note = screen.getByTestId('details-hidden-note');
     expect(note).toHaveTextContent('This asset is not in the list: the search or filters hide it.');
     await fireEvent.click(within(note).getByRole('button', { name: 'Show it in the list' }));
-    expect(ws.list.filters).toEqual([]);
+    expect(ui.list.filters).toEqual([]);
     expect(screen.queryByTestId('details-hidden-note')).toBeNull();
   });
 
   it('names an asset whose name repeats with its tag in the heading', async () => {
-    const { ws } = many();
-    ws.click('area:3', {});
+    many();
+    selection.click('area:3', {});
     await tick();
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Airport Job site· area:3');
     expect(screen.getByRole('heading', { level: 2 }).querySelector('.tag')).toHaveTextContent('· area:3');

@@ -2,23 +2,24 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import AssetList from '../../../../../src-renderer/src/views/assets/AssetList.svelte';
 import AssetsPane from '../../../../../src-renderer/src/views/assets/AssetsPane.svelte';
-import { DEFAULT_SETTINGS, Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
+import { DEFAULT_SETTINGS } from '@contract';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
-import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
-import { asset, FakeBridge, metric, NOW, snapshot } from '../../fixtures';
+import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fixtures';
+import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
+import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
+import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
 
 afterEach(cleanup);
 
 function workspace(count: number) {
-  const ws = new Workspace(new Clock(() => NOW));
-  ws.setSnapshot(snapshot(Array.from({ length: count }, (_, i) => asset(i, { name: `Unit ${String(i).padStart(5, '0')}` }, { fuel: metric(i % 100), ignition: metric(i % 2 === 0) }))));
-  return ws;
+  resetStores(() => NOW);
+  assets.setSnapshot(snapshot(Array.from({ length: count }, (_, i) => asset(i, { name: `Unit ${String(i).padStart(5, '0')}` }, { fuel: metric(i % 100), ignition: metric(i % 2 === 0) }))));
 }
 
 describe('AssetList', () => {
   it('renders only a bounded number of rows for 10,000 assets', () => {
-    const ws = workspace(10_000);
-    render(AssetList, { ws });
+    workspace(10_000);
+    render(AssetList, {});
     const rows = screen.getAllByRole('option');
     expect(rows.length).toBeGreaterThan(5);
     expect(rows.length).toBeLessThan(60);
@@ -27,42 +28,42 @@ describe('AssetList', () => {
   });
 
   it('selects with click, ctrl+click and shift+click; keyboard moves the active descendant', async () => {
-    const ws = workspace(50);
-    render(AssetList, { ws });
+    workspace(50);
+    render(AssetList, {});
     const listbox = screen.getByRole('listbox');
     const row = (i: number) => document.querySelector(`[data-asset-id="thing:${i}"]`) as HTMLElement;
     await fireEvent.click(row(2));
     expect(row(2)).toHaveAttribute('aria-selected', 'true');
     await fireEvent.click(row(5), { ctrlKey: true });
-    expect([...ws.selection.selected]).toEqual(['thing:2', 'thing:5']);
+    expect([...selection.current.selected]).toEqual(['thing:2', 'thing:5']);
     await fireEvent.click(row(7), { shiftKey: true });
-    expect([...ws.selection.selected].sort()).toEqual(['thing:5', 'thing:6', 'thing:7']);
+    expect([...selection.current.selected].sort()).toEqual(['thing:5', 'thing:6', 'thing:7']);
     await fireEvent.keyDown(listbox, { key: 'ArrowDown' });
     expect(listbox).toHaveAttribute('aria-activedescendant', row(8).id);
-    expect([...ws.selection.selected]).toEqual(['thing:8']);
+    expect([...selection.current.selected]).toEqual(['thing:8']);
     await fireEvent.keyDown(listbox, { key: 'ArrowDown', shiftKey: true });
     await fireEvent.keyDown(listbox, { key: ' ' });
-    expect([...ws.selection.selected]).toEqual(['thing:8']);
+    expect([...selection.current.selected]).toEqual(['thing:8']);
     await fireEvent.keyDown(listbox, { key: 'a', ctrlKey: true });
-    expect(ws.selection.selected.size).toBe(50);
+    expect(selection.current.selected.size).toBe(50);
     await fireEvent.keyDown(listbox, { key: 'Home' });
     expect(listbox).toHaveAttribute('aria-activedescendant', row(0).id);
   });
 
   it('shows relative last update and the empty state', () => {
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.setSnapshot(snapshot([asset(1, {}, { fuel: metric(50, '2026-11-22T11:57:00Z') })]));
-    render(AssetList, { ws });
+    resetStores(() => NOW);
+    assets.setSnapshot(snapshot([asset(1, {}, { fuel: metric(50, '2026-11-22T11:57:00Z') })]));
+    render(AssetList, {});
     expect(screen.getByText('3 min ago')).toBeInTheDocument();
-    ws.updateList({ search: 'zzz' });
+    ui.setSearch('zzz');
   });
 });
 
 describe('AssetsPane', () => {
   it('filters by chip, shows counts, searches and lists skipped assets', async () => {
-    const ws = workspace(10);
-    ws.setSnapshot({ ...ws.snapshot!, skipped: [{ index: 3, path: '$[3].name', reason: 'expected string, got number' }] });
-    render(AssetsPane, { ws });
+    workspace(10);
+    assets.setSnapshot({ ...assets.snapshot!, skipped: [{ index: 3, path: '$[3].name', reason: 'expected string, got number' }] });
+    render(AssetsPane, {});
     const onChip = screen.getByRole('button', { name: /Ignition on 5/ });
     await fireEvent.click(onChip);
     expect(onChip).toHaveAttribute('aria-pressed', 'true');
@@ -76,8 +77,8 @@ describe('AssetsPane', () => {
   });
 
   it('never blanks the list when the search matches nothing: says why', async () => {
-    const ws = workspace(3);
-    render(AssetsPane, { ws });
+    workspace(3);
+    render(AssetsPane, {});
     await fireEvent.input(screen.getByRole('searchbox', { name: 'Search assets' }), { target: { value: 'zzz' } });
     expect(screen.getByText('No asset matches the search and filters.')).toBeInTheDocument();
   });
@@ -85,14 +86,14 @@ describe('AssetsPane', () => {
 
 describe('AssetList: old values, columns and repeated names (issue 14)', () => {
   it('marks a fuel reading months older than the asset\'s newest reading as old, as the details pane does', () => {
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.setSnapshot(
+    resetStores(() => NOW);
+    assets.setSnapshot(
       snapshot([
         asset(1, { name: 'Old fuel' }, { fuel: metric(62, '2026-08-20T09:00:00Z'), gps: metric({ lat: 40, lng: -111 }, '2026-11-22T11:58:00Z') }),
         asset(2, { name: 'Fresh fuel' }, { fuel: metric(48, '2026-11-22T11:58:00Z'), gps: metric({ lat: 40, lng: -111 }, '2026-11-22T11:58:00Z') }),
       ]),
     );
-    render(AssetList, { ws });
+    render(AssetList, {});
     const fuelOf = (id: string) => document.querySelector(`[data-asset-id="${id}"] .c-fuel`) as HTMLElement;
     expect(within(fuelOf('thing:1')).getByText('old')).toHaveClass('oldtag');
     expect(fuelOf('thing:1')).toHaveTextContent('62%');
@@ -105,9 +106,9 @@ describe('AssetList: old values, columns and repeated names (issue 14)', () => {
     const bridge = new FakeBridge().handle('settings:set', (patch) => ({ ...DEFAULT_SETTINGS, ...(patch as object) }));
     setBridge(bridge);
     try {
-      const ws = workspace(3);
-      ws.setSnapshot(snapshot([asset(1, { serialNumber: 'CAT0320' }, { speed: metric(42, '2026-11-22T11:58:00Z'), odometer: metric(100_000_000, '2026-11-22T11:58:00Z') })]));
-      render(AssetsPane, { ws });
+      workspace(3);
+      assets.setSnapshot(snapshot([asset(1, { serialNumber: 'CAT0320' }, { speed: metric(42, '2026-11-22T11:58:00Z'), odometer: metric(100_000_000, '2026-11-22T11:58:00Z') })]));
+      render(AssetsPane, {});
       const headers = () => [...document.querySelectorAll('.head > *')].map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
       expect(headers()).toEqual(['Name', 'Category', 'Updated', 'Fuel', 'Ignition']);
       await fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
@@ -121,7 +122,7 @@ describe('AssetList: old values, columns and repeated names (issue 14)', () => {
       expect(row.querySelector('.c-odometer')).toHaveTextContent('1,000 km');
       // Sorting by a new column from its header.
       await fireEvent.click(screen.getByRole('button', { name: /^Odometer, not sorted/ }));
-      expect(ws.list.sort).toBe('odometer');
+      expect(ui.list.sort).toBe('odometer');
       await vi.advanceTimersByTimeAsync(600);
       expect(bridge.callsTo('settings:set')).toContainEqual([
         { list: expect.objectContaining({ columns: ['id', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'], sort: 'odometer' }) },
@@ -139,10 +140,10 @@ describe('AssetList: old values, columns and repeated names (issue 14)', () => {
   });
 
   it('tells apart assets with the same name by a tag (the id for areas), and only those', () => {
-    const ws = new Workspace(new Clock(() => NOW));
+    resetStores(() => NOW);
     const area = (n: number, name: string) => asset(n, { assetId: `area:${n}`, type: 'area', name, category: undefined, serialNumber: undefined }, null);
-    ws.setSnapshot(snapshot([area(3, 'Airport Job site'), area(12, 'Airport Job site'), area(5, 'Downtown Yard'), asset(1, { name: 'Loader', serialNumber: 'A1' }), asset(2, { name: 'Loader', serialNumber: 'B2' })]));
-    render(AssetList, { ws });
+    assets.setSnapshot(snapshot([area(3, 'Airport Job site'), area(12, 'Airport Job site'), area(5, 'Downtown Yard'), asset(1, { name: 'Loader', serialNumber: 'A1' }), asset(2, { name: 'Loader', serialNumber: 'B2' })]));
+    render(AssetList, {});
     const nameCell = (id: string) => document.querySelector(`[data-asset-id="${id}"] .c-name`) as HTMLElement;
     expect(nameCell('area:3').querySelector('.tag')).toHaveTextContent('area:3');
     expect(nameCell('area:12').querySelector('.tag')).toHaveTextContent('area:12');
@@ -155,10 +156,10 @@ describe('AssetList: old values, columns and repeated names (issue 14)', () => {
 
 describe('AssetsPane: selection and filters agree visibly (issue 14, item 10)', () => {
   it('says how many selected assets the filter hides, and both buttons make them agree', async () => {
-    const ws = workspace(30);
-    render(AssetsPane, { ws });
+    workspace(30);
+    render(AssetsPane, {});
     await fireEvent.keyDown(screen.getByRole('listbox'), { key: 'a', ctrlKey: true });
-    expect(ws.selection.selected.size).toBe(30);
+    expect(selection.current.selected.size).toBe(30);
     expect(screen.queryByTestId('selection-notice')).toBeNull();
     // Only the 4 assets with "0000" in their name stay listed.
     await fireEvent.input(screen.getByRole('searchbox', { name: 'Search assets' }), { target: { value: 'unit 0000' } });
@@ -167,7 +168,7 @@ describe('AssetsPane: selection and filters agree visibly (issue 14, item 10)', 
     await fireEvent.click(screen.getByRole('button', { name: 'Ignition on 5' }));
     expect(notice).toHaveTextContent('30 selected · 25 hidden by the search and filters');
     await fireEvent.click(within(notice).getByRole('button', { name: 'Select only the 5 shown' }));
-    expect([...ws.selection.selected].sort()).toEqual(ws.visibleIds.slice().sort());
+    expect([...selection.current.selected].sort()).toEqual(assets.visibleIds.slice().sort());
     expect(screen.queryByTestId('selection-notice')).toBeNull();
 
     await fireEvent.keyDown(screen.getByRole('listbox'), { key: 'a', ctrlKey: true });
@@ -175,8 +176,8 @@ describe('AssetsPane: selection and filters agree visibly (issue 14, item 10)', 
     await fireEvent.keyDown(screen.getByRole('listbox'), { key: 'a', ctrlKey: true });
     await fireEvent.input(screen.getByRole('searchbox', { name: 'Search assets' }), { target: { value: 'unit 0001' } });
     await fireEvent.click(within(screen.getByTestId('selection-notice')).getByRole('button', { name: 'Show them' }));
-    expect(ws.list.search).toBe('');
-    expect(ws.visibleIds).toHaveLength(30);
+    expect(ui.search).toBe('');
+    expect(assets.visibleIds).toHaveLength(30);
     expect(screen.queryByTestId('selection-notice')).toBeNull();
   });
 });

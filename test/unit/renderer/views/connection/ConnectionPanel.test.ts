@@ -208,6 +208,7 @@ describe('ConnectionPanel', () => {
     const why = '“North branch” was signed out because its address changed (now south.example.net): a sign-in is only ever sent to the service it was made with. Sign in again or paste a token.';
     bridge.handle('profiles:save', () => {
       state = { ...state, profiles: [demoProfile, { ...north, baseUrl: 'https://south.example.net/v1', signedIn: false, notice: why }] };
+      bridge.emit('profiles:changed', state); // the main side announces every change of the profiles
       return state.profiles[1];
     });
     render(ConnectionPanel);
@@ -218,6 +219,7 @@ describe('ConnectionPanel', () => {
     const item = screen.getAllByRole('listitem')[1];
     expect(within(item).getByText('Signed out')).toBeInTheDocument();
     expect(within(item).getByText(why)).toBeInTheDocument();
+    expect(bridge.callsTo('profiles:list')).toHaveLength(1); // once at start; after that the events tell
   });
 
   it('edits the embed map origins of a profile', async () => {

@@ -4,10 +4,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import EmbedPanel from '../../../../../src-renderer/src/views/embed/EmbedPanel.svelte';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { EmbedController } from '../../../../../src-renderer/src/state/embed.svelte';
-import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
 import type { EmbedRequest } from '../../../../../src-main/contract';
-import { FakeBridge } from '../../fixtures';
+import { FakeBridge, resetStores } from '../../fixtures';
+import { session } from '../../../../../src-renderer/src/state/session.svelte';
+import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 let n = 0;
@@ -32,12 +32,12 @@ afterEach(() => {
 
 describe('EmbedPanel (web shell)', () => {
   it('shows a sandboxed iframe with the time left, and renews on the expiry message from its origin only', async () => {
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+    resetStores(() => NOW);
+    session.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
     let now = NOW;
     const embed = new EmbedController({ now: () => now });
     await embed.open({ kind: 'branch' });
-    render(EmbedPanel, { ws, embed });
+    render(EmbedPanel, { embed });
     const frame = screen.getByTitle('Branch map') as HTMLIFrameElement;
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin');
@@ -59,11 +59,11 @@ describe('EmbedPanel (web shell)', () => {
   it('an embed page that says "expired" over and over gets a new map every 5 s at most, then a message with Try again', async () => {
     vi.useFakeTimers({ now: NOW });
     try {
-      const ws = new Workspace(new Clock(() => NOW));
-      ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+      resetStores(() => NOW);
+      session.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
       const embed = new EmbedController();
       await embed.open({ kind: 'branch' });
-      render(EmbedPanel, { ws, embed });
+      render(EmbedPanel, { embed });
       // Bounded: 60 s of fake time, the page posting "expired" every 500 ms.
       for (let i = 0; i < 120; i++) {
         window.dispatchEvent(new MessageEvent('message', { origin: 'http://127.0.0.1:7001', data: { type: 'fleet-embed-expired' } }));
@@ -84,10 +84,10 @@ describe('EmbedPanel (web shell)', () => {
     bridge.handle('embed:open', () => {
       throw Object.assign(new Error('The service answered 503'), { kind: 'server' });
     });
-    const ws = new Workspace(new Clock(() => NOW));
+    resetStores(() => NOW);
     const embed = new EmbedController();
     await embed.open({ kind: 'subset', assetIds: ['thing:1', 'thing:2'] });
-    render(EmbedPanel, { ws, embed });
+    render(EmbedPanel, { embed });
     expect(screen.getByRole('alert')).toHaveTextContent('The service answered 503');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     embed.close();
@@ -98,11 +98,11 @@ describe('EmbedPanel: a selection larger than one map (issue 14, item 11)', () =
   const ids = (n: number) => Array.from({ length: n }, (_, i) => `thing:${i + 1}`);
 
   it('does not send a selection past the limit; offers maps of the selection or the branch map, numbers said plainly', async () => {
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+    resetStores(() => NOW);
+    session.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
     const embed = new EmbedController({ now: () => NOW });
     await embed.open({ kind: 'subset', assetIds: ids(10_000) });
-    render(EmbedPanel, { ws, embed });
+    render(EmbedPanel, { embed });
     expect(bridge.callsTo('embed:open')).toHaveLength(0);
     const offer = screen.getByTestId('split-offer');
     const parts = embed.offer!.parts;
@@ -123,11 +123,11 @@ describe('EmbedPanel: a selection larger than one map (issue 14, item 11)', () =
   });
 
   it('opens the branch map instead when asked', async () => {
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+    resetStores(() => NOW);
+    session.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
     const embed = new EmbedController({ now: () => NOW });
     await embed.open({ kind: 'subset', assetIds: ids(400) });
-    render(EmbedPanel, { ws, embed });
+    render(EmbedPanel, { embed });
     await fireEvent.click(screen.getByRole('button', { name: 'Open the branch map instead' }));
     expect(bridge.callsTo('embed:open')).toEqual([[{ kind: 'branch' }]]);
     expect(screen.getByTitle('Branch map')).toBeInTheDocument();
@@ -140,11 +140,11 @@ describe('EmbedPanel: a selection larger than one map (issue 14, item 11)', () =
       if (n > 60) throw Object.assign(new Error('Too many assets for one map (120 selected); select at most 60 (the service refused the request: 414)'), { kind: 'bad-request' });
       return { id: `s${n}`, kind: 'subset', assetIds: [], url: 'http://127.0.0.1:7001/embed/auth?req=%2Fmap&jws=t', expiresAt: '2026-11-22T12:59:00Z', requestedAt: '2026-11-22T12:00:00Z' };
     });
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+    resetStores(() => NOW);
+    session.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
     const embed = new EmbedController({ now: () => NOW });
     await embed.open({ kind: 'subset', assetIds: ids(120) });
-    render(EmbedPanel, { ws, embed });
+    render(EmbedPanel, { embed });
     const offer = screen.getByTestId('split-offer');
     expect(offer).toHaveTextContent('The service refused a map of 120 assets: its request was too long.');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -158,20 +158,20 @@ describe('EmbedPanel: a selection larger than one map (issue 14, item 11)', () =
 describe('EmbedPanel (Electron shell)', () => {
   it('sends the placeholder bounds with embed:show and hides the native view while a dialog covers it', async () => {
     bridge.handle('embed:show', () => undefined).handle('embed:hide', () => undefined);
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.appInfo = { shell: 'electron', version: '0.1.0', platform: 'linux', demo: true };
+    resetStores(() => NOW);
+    session.appInfo = { shell: 'electron', version: '0.1.0', platform: 'linux', demo: true };
     const embed = new EmbedController({ now: () => NOW });
     await embed.open({ kind: 'subset', assetIds: ['thing:1', 'thing:2'] });
-    render(EmbedPanel, { ws, embed });
+    render(EmbedPanel, { embed });
     expect(document.querySelector('iframe')).toBeNull();
     expect(document.querySelector('[data-session-id="s1"]')).not.toBeNull();
     await vi.waitFor(() => expect(bridge.callsTo('embed:show').length).toBeGreaterThan(0));
     expect(bridge.callsTo('embed:show')[0]).toEqual(['s1', { x: 0, y: 0, width: 0, height: 0 }]);
-    ws.settingsOpen = true;
+    ui.settingsOpen = true;
     flushSync();
     await vi.waitFor(() => expect(bridge.callsTo('embed:hide')).toHaveLength(1));
     const shows = bridge.callsTo('embed:show').length;
-    ws.settingsOpen = false;
+    ui.settingsOpen = false;
     flushSync();
     await vi.waitFor(() => expect(bridge.callsTo('embed:show').length).toBe(shows + 1));
     embed.close();

@@ -10,11 +10,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type L from 'leaflet';
 import { DEFAULT_SETTINGS, type BaseMap, type Settings } from '../../../../../src-main/contract';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
-import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
 import type { Metric } from '../../../../../src-main/contract';
 import type * as Markers from '../../../../../src-renderer/src/lib/map/markers';
-import { asset, FakeBridge, metric, NOW, snapshot } from '../../fixtures';
+import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fixtures';
+import { session } from '../../../../../src-renderer/src/state/session.svelte';
+import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
+import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
 
 const built = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../../../src-renderer/src/lib/map/markers', async (importOriginal) => {
@@ -73,18 +74,17 @@ let bridge: FakeBridge;
 let settings: Settings;
 
 function workspace(patch: Partial<Settings> = {}) {
-  const ws = new Workspace(new Clock(() => NOW));
+  resetStores(() => NOW);
   settings = { ...DEFAULT_SETTINGS, ...patch };
-  ws.settings = settings;
-  ws.setSnapshot(snapshot(fleetAssets()));
-  return ws;
+  session.settings = settings;
+  assets.setSnapshot(snapshot(fleetAssets()));
 }
 
-async function mount(ws = workspace()) {
-  const view = render(AssetMap, { ws });
+async function mount() {
+  const view = render(AssetMap, {});
   const map = (window as unknown as { __fleetMap: L.Map }).__fleetMap;
   await waitFor(() => expect(shownOnMap(view.container)).toBeGreaterThan(0));
-  return { ...view, ws, map };
+  return { ...view, map };
 }
 
 /** Assets on the map: single markers plus the counts of cluster bubbles. */
@@ -101,6 +101,7 @@ beforeEach(() => {
   bridge.handle('map:base', () => DEMO_BASE);
   bridge.handle('settings:set', (patch) => (settings = { ...settings, ...(patch as Partial<Settings>) }));
   setBridge(bridge);
+  workspace();
 });
 
 afterEach(() => {
@@ -110,25 +111,26 @@ afterEach(() => {
 
 describe('the map follows the list', () => {
   it('shows what the search and filters leave in the list, and says how many', async () => {
-    const { container, ws, map } = await mount();
+    const { container, map } = await mount();
     map.setView([0, 0], 1);
     await waitFor(() => expect(shownOnMap(container)).toBe(12));
     expect(screen.getByTestId('map-count')).toHaveTextContent('12 of 12 assets on the map');
 
-    ws.updateList({ search: 'excavator' });
+    ui.setSearch('excavator');
     await waitFor(() => expect(shownOnMap(container)).toBe(3));
     expect(screen.getByTestId('map-count')).toHaveTextContent('3 of 12 assets on the map');
     expect([...container.querySelectorAll('.fd-dot')].map((d) => (d as HTMLElement).dataset.assetId).sort()).toEqual(['thing:0', 'thing:1', 'thing:2']);
 
-    ws.updateList({ search: '', filters: ['moving'] });
+    ui.setSearch('');
+    ui.updateList({ filters: ['moving'] });
     await waitFor(() => expect(shownOnMap(container)).toBe(2));
     expect([...container.querySelectorAll('.fd-dot')].map((d) => (d as HTMLElement).dataset.state)).toEqual(['moving', 'moving']);
   });
 
   it('"Show all on map" shows the whole fleet whatever the list shows, and is remembered in settings', async () => {
-    const { container, ws, map } = await mount();
+    const { container, map } = await mount();
     map.setView([0, 0], 1);
-    ws.updateList({ search: 'excavator' });
+    ui.setSearch('excavator');
     await waitFor(() => expect(shownOnMap(container)).toBe(3));
     await fireEvent.click(screen.getByRole('checkbox', { name: 'Show all on map' }));
     await waitFor(() => expect(shownOnMap(container)).toBe(12));
@@ -137,26 +139,26 @@ describe('the map follows the list', () => {
   });
 
   it('starts with the whole fleet when the setting says so', async () => {
-    const ws = workspace({ mapShowsAll: true });
-    ws.updateList({ search: 'excavator' });
-    const { container, map } = await mount(ws);
+    workspace({ mapShowsAll: true });
+    ui.setSearch('excavator');
+    const { container, map } = await mount();
     map.setView([0, 0], 1);
     await waitFor(() => expect(shownOnMap(container)).toBe(12));
     expect(screen.getByRole('checkbox', { name: 'Show all on map' })).toBeChecked();
   });
 
   it('does not re-cluster while what it shows stays the same (a re-sort, a search with the same matches)', async () => {
-    const { container, ws, map } = await mount();
+    const { container, map } = await mount();
     map.setView([0, 0], 1);
-    ws.updateList({ search: 'excavator' });
+    ui.setSearch('excavator');
     await waitFor(() => expect(shownOnMap(container)).toBe(3));
     const before = built.count;
-    ws.updateList({ search: 'excavator ' });
-    ws.updateList({ sort: 'lastUpdate', descending: true });
-    ws.updateList({ search: 'Excavator' });
+    ui.setSearch('excavator ');
+    ui.updateList({ sort: 'lastUpdate', descending: true });
+    ui.setSearch('Excavator');
     await new Promise((r) => setTimeout(r, 50));
     expect(built.count).toBe(before);
-    ws.updateList({ search: 'excavator 1' });
+    ui.setSearch('excavator 1');
     await waitFor(() => expect(shownOnMap(container)).toBe(1));
     expect(built.count).toBe(before + 1);
   });
@@ -231,8 +233,8 @@ describe('fitting', () => {
   });
 
   it('"Fit fleet" fits what the map shows', async () => {
-    const { map, ws } = await mount();
-    ws.updateList({ search: 'excavator' });
+    const { map } = await mount();
+    ui.setSearch('excavator');
     await waitFor(() => expect(screen.getByTestId('map-count')).toHaveTextContent('3 of 12'));
     const fit = vi.spyOn(map, 'fitBounds');
     await fireEvent.click(screen.getByRole('button', { name: 'Fit fleet' }));

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
 import SettingsDialog from '../../../../../src-renderer/src/views/settings/SettingsDialog.svelte';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
-import { DEFAULT_SETTINGS, Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
+import { DEFAULT_SETTINGS } from '@contract';
 import type { Settings } from '../../../../../src-main/contract';
-import { FakeBridge, NOW } from '../../fixtures';
+import { FakeBridge, NOW, resetStores } from '../../fixtures';
+import { session } from '../../../../../src-renderer/src/state/session.svelte';
 
 let bridge: FakeBridge;
 beforeEach(() => {
@@ -18,10 +18,10 @@ afterEach(() => {
 });
 
 function open() {
-  const ws = new Workspace(new Clock(() => NOW));
+  resetStores(() => NOW);
   const onClose = vi.fn();
-  render(SettingsDialog, { ws, onClose });
-  return { ws, onClose };
+  render(SettingsDialog, { onClose });
+  return { onClose };
 }
 
 describe('SettingsDialog', () => {
@@ -39,7 +39,7 @@ describe('SettingsDialog', () => {
     bridge.handle('settings:set', () => {
       throw Object.assign(new Error('Could not write settings: disk full'), { kind: 'storage' });
     });
-    const { ws, onClose } = open();
+    const { onClose } = open();
     await fireEvent.change(screen.getByLabelText('Units'), { target: { value: 'imperial' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Settings not saved: Could not write settings: disk full');
@@ -48,7 +48,7 @@ describe('SettingsDialog', () => {
     bridge.handle('settings:set', (patch) => ({ ...DEFAULT_SETTINGS, ...(patch as Partial<Settings>) }));
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(ws.settings.units).toBe('imperial');
+    expect(session.settings.units).toBe('imperial');
     expect(bridge.callsTo('settings:set').at(-1)?.[0]).toMatchObject({ units: 'imperial', refreshIntervalSec: 60 });
   });
 

@@ -6,9 +6,8 @@ import StatusBar from '../../../../../src-renderer/src/views/status/StatusBar.sv
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { createWebBridge, type WebBridgeDeps } from '../../../../../src-renderer/src/lib/web-bridge';
 import { BridgeHealth } from '../../../../../src-renderer/src/state/bridge-health.svelte';
-import { Workspace } from '../../../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
-import { NOW, status } from '../../fixtures';
+import { NOW, status, resetStores } from '../../fixtures';
+import { session } from '../../../../../src-renderer/src/state/session.svelte';
 
 afterEach(() => {
   cleanup();
@@ -37,9 +36,9 @@ describe('after the web shell restarted under an open tab', () => {
     const { bridge, reload, storage } = webBridge(vi.fn(refused));
     const health = new BridgeHealth();
     health.start();
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.status = status({ state: 'online', nextAttemptAt: '2026-11-22T12:01:00Z' }); // the last status the old run sent
-    render(StatusBar, { ws, get loss() { return health.loss; } });
+    resetStores(() => NOW);
+    session.status = status({ state: 'online', nextAttemptAt: '2026-11-22T12:01:00Z' }); // the last status the old run sent
+    render(StatusBar, { get loss() { return health.loss; } });
     render(ConnectionLost, { get loss() { return health.loss; } });
     expect(screen.getByText('Online')).toBeInTheDocument();
     expect(screen.queryByTestId('connection-lost')).toBeNull();

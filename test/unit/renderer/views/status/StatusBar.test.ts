@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/svelte';
 import { flushSync } from 'svelte';
 import StatusBar from '../../../../../src-renderer/src/views/status/StatusBar.svelte';
-import { Workspace, DEFAULT_SETTINGS } from '../../../../../src-renderer/src/state/workspace.svelte';
-import { Clock } from '../../../../../src-renderer/src/state/clock.svelte';
+import { DEFAULT_SETTINGS } from '@contract';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
-import { FakeBridge, NOW, snapshot, status } from '../../fixtures';
+import { FakeBridge, NOW, snapshot, status, resetStores } from '../../fixtures';
 import { formatClock } from '../../../../../src-renderer/src/lib/format/time';
+import { clock } from '../../../../../src-renderer/src/state/clock.svelte';
+import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
+import { session } from '../../../../../src-renderer/src/state/session.svelte';
 
 process.env.TZ = 'UTC';
 
@@ -28,25 +30,25 @@ afterEach(() => {
 describe('StatusBar times', () => {
   it('a sync that lands between two clock ticks reads "just now", never "in 11 s"', async () => {
     let t = NOW;
-    const ws = new Workspace(new Clock(() => t));
-    await ws.init();
-    render(StatusBar, { ws });
+    resetStores(() => t);
+    await Promise.all([session.init(), assets.init()]);
+    render(StatusBar, {});
     // The clock last ticked at NOW; the service stamps the sync 11 s later, before the next tick.
     t = NOW + 11_000;
     bridge.emit('status', status({ lastSyncAt: '2026-11-22T12:00:11Z' }));
     flushSync();
     expect(screen.getByText(`Synced ${formatClock('2026-11-22T12:00:11Z')} · just now`)).toBeInTheDocument();
     expect(screen.queryByText(/· in /)).not.toBeInTheDocument();
-    expect(ws.clock.now).toBe(NOW + 11_000);
+    expect(clock.now).toBe(NOW + 11_000);
   });
 
   it('a new asset list moves the clock too (the list ages read from it)', async () => {
     let t = NOW;
-    const ws = new Workspace(new Clock(() => t));
-    await ws.init();
+    resetStores(() => t);
+    await Promise.all([session.init(), assets.init()]);
     t = NOW + 14_000;
     bridge.emit('assets', snapshot([], { fetchedAt: '2026-11-22T12:00:14Z' }));
-    expect(ws.clock.now).toBe(NOW + 14_000);
+    expect(clock.now).toBe(NOW + 14_000);
   });
 });
 
@@ -55,11 +57,11 @@ describe('no keychain', () => {
 
   it('on the demo: no banner, one quiet line in the status bar', async () => {
     const { default: Banners } = await import('../../../../../src-renderer/src/views/status/Banners.svelte');
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.appInfo = info(true);
-    ws.status = status({ tokenInMemoryOnly: true });
-    render(Banners, { ws, onOpenConnection: () => {} });
-    render(StatusBar, { ws });
+    resetStores(() => NOW);
+    session.appInfo = info(true);
+    session.status = status({ tokenInMemoryOnly: true });
+    render(Banners, { onOpenConnection: () => {} });
+    render(StatusBar, {});
     expect(screen.queryByText(/No keychain is available/)).toBeNull();
     const note = screen.getByTestId('memory-only-note');
     expect(note).toHaveTextContent('Sign-in kept in memory (no keychain)');
@@ -68,11 +70,11 @@ describe('no keychain', () => {
 
   it('on a real profile: the banner stays, and the status bar does not repeat it', async () => {
     const { default: Banners } = await import('../../../../../src-renderer/src/views/status/Banners.svelte');
-    const ws = new Workspace(new Clock(() => NOW));
-    ws.appInfo = info(false);
-    ws.status = status({ tokenInMemoryOnly: true });
-    render(Banners, { ws, onOpenConnection: () => {} });
-    render(StatusBar, { ws });
+    resetStores(() => NOW);
+    session.appInfo = info(false);
+    session.status = status({ tokenInMemoryOnly: true });
+    render(Banners, { onOpenConnection: () => {} });
+    render(StatusBar, {});
     expect(screen.getByText(/No keychain is available: your sign-in is kept in memory only/)).toBeInTheDocument();
     expect(screen.queryByTestId('memory-only-note')).toBeNull();
   });

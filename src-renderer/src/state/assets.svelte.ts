@@ -1,0 +1,142 @@
+/**
+ * The active branch's assets: the last good snapshot with the changes applied to it,
+ * the list the search and filters make of it, and the trail shown on the map. Data
+ * from the main side is held in `$state.raw` and replaced, never mutated; errors never
+ * clear the snapshot.
+ */
+import type { Asset, AssetChange, AssetSnapshot, TrailPoint } from '@contract';
+import { call, bridge } from '../lib/bridge';
+import { applyList, assetsById, idSet, idSetOf, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
+import { nameTags, type NameTag } from '../lib/list/disambiguate';
+import { perfMark } from '../lib/perf';
+import { parseTime } from '../lib/format/time';
+import { clock } from './clock.svelte';
+import { appEvents } from './events';
+import { session } from './session.svelte';
+import { ui } from './ui.svelte';
+
+export interface Trail {
+  assetId: string;
+  points: TrailPoint[];
+  hours: number;
+}
+
+export class AssetsStore {
+  snapshot = $state.raw<AssetSnapshot | null>(null);
+  refreshing = $state(false);
+  /** Observed positions of one asset for the map, or null when no trail is shown. */
+  trail = $state.raw<Trail | null>(null);
+
+  /** Lowercase search keys etc., built once per snapshot. */
+  readonly index: IndexedAsset[] = $derived(indexAssets(this.snapshot?.assets ?? []));
+  readonly byId: Map<string, Asset> = $derived(assetsById(this.snapshot?.assets ?? []));
+  /** Tags that tell apart assets sharing a name ("Airport Job site · area:3"). */
+  readonly nameTags: Map<string, NameTag> = $derived(nameTags(this.snapshot?.assets ?? []));
+  /** The list as the search, filters and sort make it. */
+  readonly result: ListResult = $derived.by(() => applyList(this.index, ui.query, clock.now, session.settings.staleAfterMin));
+  readonly visibleIds: string[] = $derived(this.result.rows.map((r) => r.asset.assetId));
+  readonly visibleSet: ReadonlySet<string> = $derived(idSetOf(this.visibleIds));
+
+  #offs: (() => void)[] = [];
+
+  /** Listens (once) and shows what the main side has (cache first, no network). */
+  async init(): Promise<void> {
+    if (this.#offs.length === 0) {
+      const events = bridge();
+      this.#offs.push(
+        events.on('assets', (snap) => this.setSnapshot(snap)),
+        events.on('assets:changed', (change) => this.applyChange(change)),
+      );
+    }
+    await this.#load();
+  }
+
+  dispose(): void {
+    for (const off of this.#offs.splice(0)) off();
+    this.snapshot = null;
+    this.refreshing = false;
+    this.trail = null;
+  }
+
+  setSnapshot(snapshot: AssetSnapshot): void {
+    perfMark('fd:data-ready');
+    clock.dataArrived(parseTime(snapshot.fetchedAt));
+    this.snapshot = snapshot;
+    const ids = idSet(snapshot.assets);
+    if (this.trail && !ids.has(this.trail.assetId)) this.trail = null;
+    appEvents.emit('snapshot', { profileId: snapshot.profileId, ids });
+  }
+
+  /**
+   * Applies a small change to the shown snapshot; unchanged assets keep their objects and
+   * removed ones leave the list, the selection and the map. When the change was made
+   * against another snapshot, asks for the whole list instead.
+   */
+  applyChange(change: AssetChange): void {
+    const shown = this.snapshot;
+    if (shown && shown.profileId === change.profileId && shown.fetchedAt === change.fetchedAt) return; // already shown
+    const assets = shown && shown.profileId === change.profileId && shown.fetchedAt === change.baseFetchedAt ? patchAssets(shown.assets, this.byId, change) : null;
+    if (!assets) {
+      void this.#load();
+      return;
+    }
+    this.setSnapshot({ profileId: change.profileId, assets, skipped: change.skipped, fetchedAt: change.fetchedAt, source: change.source });
+  }
+
+  async #load(): Promise<void> {
+    try {
+      const snapshot = await call('assets:get');
+      if (snapshot) this.setSnapshot(snapshot);
+    } catch (err) {
+      ui.fail(err); // the last good snapshot stays
+    }
+  }
+
+  /** Fetches now; the new list arrives as an event like every other (the call returns nothing to show). */
+  async refresh(): Promise<void> {
+    if (this.refreshing) return;
+    this.refreshing = true;
+    try {
+      await call('assets:refresh');
+      ui.actionError = null;
+    } catch (err) {
+      ui.fail(err); // the last good snapshot stays
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  async showTrail(assetId: string, hours = 24): Promise<void> {
+    try {
+      const points = await call('trail:get', assetId, hours);
+      this.trail = { assetId, points, hours };
+      if (points.length === 0) ui.notify('No recorded positions for this asset yet');
+    } catch (err) {
+      ui.fail(err);
+    }
+  }
+
+  hideTrail(): void {
+    this.trail = null;
+  }
+}
+
+/** The list after `change`, or null when the change names an asset the list does not have. */
+function patchAssets(current: readonly Asset[], byId: ReadonlyMap<string, Asset>, change: AssetChange): Asset[] | null {
+  const changed = new Map(change.changed.map((asset) => [asset.assetId, asset]));
+  if (change.order) {
+    const next: Asset[] = [];
+    for (const id of change.order) {
+      const asset = changed.get(id) ?? byId.get(id);
+      if (!asset) return null;
+      next.push(asset);
+    }
+    return next;
+  }
+  const removed = new Set(change.removed);
+  const next: Asset[] = [];
+  for (const asset of current) if (!removed.has(asset.assetId)) next.push(changed.get(asset.assetId) ?? asset);
+  return next;
+}
+
+export const assets = new AssetsStore();

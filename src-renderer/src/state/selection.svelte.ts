@@ -1,0 +1,107 @@
+/**
+ * Which assets the dispatcher selected, and which one has the focus. A selection
+ * belongs to one profile (branch): asset ids of another branch are other assets, so a
+ * switch starts with nothing selected. A new snapshot of the same branch keeps the
+ * selected assets it still has.
+ */
+import type { Asset } from '@contract';
+import { clickSelect, emptySelection, keepListed, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
+import { summarizeSelection, type SelectionSummary } from '../lib/list/summary';
+import { assets } from './assets.svelte';
+import { clock } from './clock.svelte';
+import { appEvents } from './events';
+import { session } from './session.svelte';
+
+export class SelectionStore {
+  current = $state.raw<SelectionState>(emptySelection);
+  /** The profile the selection was made in; null before the first snapshot. */
+  profileId = $state<string | null>(null);
+  /**
+   * The selection in which the dispatcher picked one asset from the summary to look at;
+   * any other change of the selection returns the details pane to the summary.
+   */
+  inspectedIn = $state.raw<SelectionState | null>(null);
+
+  readonly focusedAsset: Asset | null = $derived(this.current.focused ? (assets.byId.get(this.current.focused) ?? null) : null);
+  readonly selectedAssets: Asset[] = $derived([...this.current.selected].map((id) => assets.byId.get(id)).filter((a): a is Asset => !!a));
+  /** Selected assets the search and filters hide from the list. */
+  readonly hiddenCount: number = $derived.by(() => {
+    let hidden = 0;
+    for (const id of this.current.selected) if (!assets.visibleSet.has(id)) hidden++;
+    return hidden;
+  });
+  readonly focusedHidden: boolean = $derived(this.focusedAsset !== null && !assets.visibleSet.has(this.focusedAsset.assetId));
+  /** What the details pane shows: a summary for several selected assets unless one was picked from it. */
+  readonly detailsMode: 'empty' | 'asset' | 'summary' = $derived(
+    this.current.selected.size > 1 && this.inspectedIn !== this.current ? 'summary' : this.focusedAsset ? 'asset' : 'empty',
+  );
+  readonly summary: SelectionSummary | null = $derived.by(() =>
+    this.detailsMode === 'summary' ? summarizeSelection(assets.index, this.current.selected, clock.now, session.settings.staleAfterMin) : null,
+  );
+
+  constructor() {
+    appEvents.on('snapshot', ({ profileId, ids }) => this.#follow(profileId, ids));
+    appEvents.on('profile-switched', ({ profileId }) => this.#follow(profileId, null));
+  }
+
+  /** Keeps the selected assets `ids` still has; another profile starts afresh. */
+  #follow(profileId: string, ids: ReadonlySet<string> | null): void {
+    if (this.profileId !== profileId) {
+      this.profileId = profileId;
+      this.clear();
+    } else if (ids) {
+      this.current = pruneSelection(this.current, ids);
+    }
+  }
+
+  clear(): void {
+    this.current = emptySelection;
+    this.inspectedIn = null;
+  }
+
+  click(id: string, mods: Modifiers): void {
+    this.current = clickSelect(this.current, assets.visibleIds, id, mods);
+  }
+
+  navigate(key: NavKey, mods: Modifiers, pageSize: number): void {
+    this.current = keyMove(this.current, assets.visibleIds, key, mods, pageSize);
+  }
+
+  toggleFocused(): void {
+    this.current = toggleFocused(this.current);
+  }
+
+  selectAllVisible(): void {
+    this.current = selectAll(this.current, assets.visibleIds);
+  }
+
+  /** Drops the selected assets the search and filters hide, keeping the listed ones. */
+  selectOnlyVisible(): void {
+    this.current = keepListed(this.current, assets.visibleIds);
+  }
+
+  /** Looks at one asset of a multi-selection (from the summary): it gets the focus, the selection stays. */
+  inspect(id: string): void {
+    if (!assets.byId.has(id)) return;
+    this.current = { ...this.current, focused: id };
+    this.inspectedIn = this.current;
+    appEvents.emit('reveal-focused');
+  }
+
+  backToSummary(): void {
+    this.inspectedIn = null;
+  }
+
+  /** Selects one asset from outside the list (a map marker, an alert) and asks the list to reveal it. */
+  selectFromMap(id: string, additive = false): void {
+    this.current = clickSelect(this.current, assets.visibleIds, id, { ctrl: additive });
+    appEvents.emit('reveal-focused');
+  }
+
+  dispose(): void {
+    this.clear();
+    this.profileId = null;
+  }
+}
+
+export const selection = new SelectionStore();

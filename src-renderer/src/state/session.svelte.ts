@@ -1,0 +1,97 @@
+/**
+ * What the main side says about the session: app info, sync status, settings and the
+ * connection profiles (branches). Subscribed to the bridge once; every view reads it
+ * here instead of asking again. Data from the main side is held in `$state.raw` and
+ * replaced, never mutated.
+ */
+import { DEFAULT_SETTINGS } from '@contract';
+import type { AppError, AppInfo, ProfilesState, Settings, SyncStatus } from '@contract';
+import { call, errorOf, bridge } from '../lib/bridge';
+import { parseTime } from '../lib/format/time';
+import { clock } from './clock.svelte';
+import { appEvents } from './events';
+
+export class SessionStore {
+  appInfo = $state.raw<AppInfo | null>(null);
+  status = $state.raw<SyncStatus | null>(null);
+  settings = $state.raw<Settings>(DEFAULT_SETTINGS);
+  /** Connection profiles (branches) and which is active; null until the main side answers. */
+  profiles = $state.raw<ProfilesState | null>(null);
+  /** The first answers arrived (or failed). */
+  loaded = $state(false);
+
+  /** The active branch's name, or null before the profiles are known. */
+  readonly branchName: string | null = $derived(this.profiles?.profiles.find((p) => p.id === this.profiles?.activeId)?.name ?? null);
+
+  #offs: (() => void)[] = [];
+
+  /**
+   * Listens (once) and loads app info, settings and status. Resolves with the first
+   * failure, if any, for the caller to show; what did load is kept.
+   */
+  async init(): Promise<AppError | null> {
+    if (this.#offs.length === 0) {
+      const events = bridge();
+      this.#offs.push(
+        events.on('status', (s) => this.setStatus(s)),
+        events.on('settings', (s) => (this.settings = s)),
+        events.on('profiles:changed', (p) => this.#profilesChanged(p)),
+        events.on('menu:command', ({ command }) => appEvents.emit('command', command)),
+      );
+    }
+    const [info, settings, status] = await Promise.allSettled([call('app:info'), call('settings:get'), call('status:get')]);
+    if (info.status === 'fulfilled') this.appInfo = info.value;
+    if (settings.status === 'fulfilled') this.settings = settings.value;
+    if (status.status === 'fulfilled') this.setStatus(status.value);
+    this.loaded = true;
+    void this.#loadProfiles();
+    const failed = [info, settings, status].find((r) => r.status === 'rejected');
+    return failed && failed.status === 'rejected' ? errorOf(failed.reason) : null;
+  }
+
+  /** Stops listening and forgets everything (the store is a singleton the app re-inits). */
+  dispose(): void {
+    for (const off of this.#offs.splice(0)) off();
+    this.appInfo = null;
+    this.status = null;
+    this.settings = DEFAULT_SETTINGS;
+    this.profiles = null;
+    this.loaded = false;
+  }
+
+  setStatus(status: SyncStatus): void {
+    this.status = status;
+    // Read the time now, not at the next tick, so "Synced … · just now" never reads "in 11 s".
+    clock.dataArrived(parseTime(status.lastSyncAt));
+  }
+
+  /** Saves a change of settings; a refusal is thrown to the caller (the dialog shows it). */
+  async saveSettings(patch: Partial<Settings>): Promise<void> {
+    this.settings = await call('settings:set', patch);
+  }
+
+  async #loadProfiles(): Promise<void> {
+    try {
+      const state = await call('profiles:list');
+      this.profiles ??= state; // an announcement that came first is newer
+    } catch {
+      // Without the list the header just does not name the branch.
+    }
+  }
+
+  /** A switch (or an edit) of profiles: the branch name and what depends on the profile (demo) follow. */
+  async #profilesChanged(next: ProfilesState): Promise<void> {
+    const known = this.profiles !== null;
+    const switched = this.profiles?.activeId !== next.activeId;
+    this.profiles = next;
+    if (!switched) return;
+    if (known) appEvents.emit('profile-switched', { profileId: next.activeId });
+    try {
+      this.appInfo = await call('app:info');
+    } catch {
+      // Keep the last one; the next switch asks again.
+    }
+  }
+}
+
+export const session = new SessionStore();

@@ -53,12 +53,8 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** The `scheme://host[:port]` of an http(s) URL, or null. */
 export function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
+  const parsed = parseUrl(url);
+  return parsed && isHttp(parsed) ? parsed.origin : null;
 }
 
 /** A token source pinned to the origins of `urls` (a fixed connection; tests). */
@@ -266,12 +262,12 @@ export function parseJsonBody(res: HttpResponse): unknown {
   }
 }
 
+function isHttp(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:';
+}
+
 function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  const url = parseUrl(value);
+  return url !== null && isHttp(url);
 }
 

@@ -1,13 +1,11 @@
 import { FleetError, scrubSecrets } from '../errors';
 import type { HttpResponse } from '../ports';
+import { parseUrl } from './parse-url';
 
 /** The path of a URL for messages: never the query (it may carry ids or secrets), never credentials. */
 export function describeEndpoint(url: string): string {
-  try {
-    return new URL(url).pathname || '/';
-  } catch {
-    return 'the service';
-  }
+  const parsed = parseUrl(url);
+  return parsed ? parsed.pathname || '/' : 'the service';
 }
 
 /** The service's own explanation, when its error body is JSON with a `message` (or `error`) string. */

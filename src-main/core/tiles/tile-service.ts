@@ -15,6 +15,7 @@ import type { BaseMap, MapPlace, Settings } from '../../contract';
 import { cachePolicy } from './cache-policy';
 import { upstreamTileUrl, type TileAddress } from './tile-address';
 import type { TileCache } from './tile-cache';
+import { parseUrl } from '../http/parse-url';
 import { readBytes } from '../http/read-body';
 
 /** What a shell sends back for one tile request. */
@@ -73,11 +74,7 @@ interface Source {
 }
 
 function hostOf(template: string): string {
-  try {
-    return new URL(template.replace(/\{[a-z]+\}/gi, 'a')).host;
-  } catch {
-    return '';
-  }
+  return parseUrl(template.replace(/\{[a-z]+\}/gi, 'a'))?.host ?? '';
 }
 
 const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)\b/i;

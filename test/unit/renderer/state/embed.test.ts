@@ -49,6 +49,20 @@ describe('EmbedController', () => {
     expect(c.session?.id).toBe('s2');
   });
 
+  it('does not ask for a map the main side would refuse: the shared rule in words, and no Try again', async () => {
+    const c = new EmbedController();
+    await c.open({ kind: 'subset', assetIds: ['thing:1', 'truck 7'] });
+    expect(c.error).toEqual({ kind: 'invalid-argument', message: 'An asset id looks like thing:123 or area:45' });
+    expect(c.canRetry).toBe(false);
+    expect(bridge.callsTo('embed:open')).toEqual([]);
+    await c.renew();
+    expect(bridge.callsTo('embed:open')).toEqual([]);
+    await c.open({ kind: 'subset', assetIds: ['thing:1'] });
+    expect(c.error).toBeNull();
+    expect(c.canRetry).toBe(true);
+    expect(bridge.callsTo('embed:open')).toHaveLength(1);
+  });
+
   it('shows the specific error and does not spin offline', async () => {
     bridge.handle('embed:open', () => {
       throw Object.assign(new Error('Too many assets for one map (at most 500)'), { kind: 'bad-request' });

@@ -97,6 +97,17 @@ describe('EmbedPanel (web shell)', () => {
 describe('EmbedPanel: a selection larger than one map (issue 14, item 11)', () => {
   const ids = (n: number) => Array.from({ length: n }, (_, i) => `thing:${i + 1}`);
 
+  it('a request the main side would refuse is not sent: the shared rule in words, without a Try again that cannot succeed', async () => {
+    resetStores(() => NOW);
+    session.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
+    const embed = new EmbedController({ now: () => NOW });
+    await embed.open({ kind: 'subset', assetIds: ['thing:1', 'thing:12345678901234567890'] });
+    render(EmbedPanel, { embed });
+    expect(bridge.callsTo('embed:open')).toHaveLength(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('An asset id looks like thing:123 or area:45');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('does not send a selection past the limit; offers maps of the selection or the branch map, numbers said plainly', async () => {
     resetStores(() => NOW);
     session.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };

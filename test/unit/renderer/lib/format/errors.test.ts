@@ -12,6 +12,11 @@ describe('errorText: one sentence per error for every view', () => {
     expect(errorText({ kind: 'bad-payload', message: 'Bad value at $[3].name', path: '$[3].name' }, 'the fleet list')).toBe('Bad value at $[3].name');
   });
 
+  it('never adds a path to a refused argument: its message is the rule in words', () => {
+    const refused = { kind: 'invalid-argument' as const, message: 'Refresh every 15 s to 24 h (86,400 s). (Fleet Desk refused the settings, argument 1 of "settings:set".)', path: 'refreshIntervalSec' };
+    expect(errorText(refused)).toBe(refused.message);
+  });
+
   it('says how long a throttling service asked us to wait, in the AEMP view too', () => {
     const throttled = { kind: 'rate-limited' as const, message: 'The service is throttling requests', retryAfterMs: 90_000 };
     expect(errorText(throttled)).toBe('The service is throttling requests — the service asked us to wait 1 min');

@@ -84,6 +84,14 @@ describe('the loopback listener', () => {
     expect(await stateOf(listener!.code)).toBe('pending');
   });
 
+  it('listens on 127.0.0.1 only, not on every address of the machine', async () => {
+    await start();
+    const { port } = new URL(listener!.redirectUri);
+    // 127.0.0.2 is this machine too, but a listener bound to 127.0.0.1 alone refuses it.
+    await expect(fetch(`http://127.0.0.2:${port}/callback?code=c-123456&state=the-state-123`)).rejects.toThrow();
+    expect(await stateOf(listener!.code)).toBe('pending');
+  });
+
   it('shows the signed-in page and keeps the code out of logs', async () => {
     await start();
     const page = await hit('/callback?code=code-for-the-desk-4711&state=the-state-123');

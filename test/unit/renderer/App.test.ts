@@ -1,47 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
-import { setBridge } from '../../../src-renderer/src/lib/bridge';
-import { DEFAULT_SETTINGS } from '@contract';
-import App from '../../../src-renderer/src/App.svelte';
-import { asset, FakeBridge, metric, snapshot, status } from './fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/svelte';
+import type { FakeBridge} from './fixtures';
+import { asset, metric, snapshot } from './fixtures';
+import { appBridge, mountApp, useAppHarness } from './app-harness';
 
-// uPlot (used by the Fleet view) reads matchMedia when it is imported; jsdom has none.
-vi.hoisted(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-});
 
 let bridge: FakeBridge;
 
 beforeEach(() => {
-  // jsdom has no ResizeObserver; Leaflet and the list only need it to exist.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  bridge = new FakeBridge()
-    .handle('app:info', () => ({ shell: 'web', version: '0.1.0', platform: 'linux', demo: true }))
-    .handle('settings:get', () => DEFAULT_SETTINGS)
-    .handle('status:get', () => status())
+  bridge = appBridge()
     .handle('assets:get', () => snapshot([asset(1, {}, { gps: metric({ lat: 40, lng: -111 }), ignition: metric(true) }), asset(2, {}, null)]))
     .handle('assets:refresh', () => bridge.emit('assets', snapshot([asset(3, {}, null)], { fetchedAt: '2026-11-22T12:01:00Z' })))
-    .handle('embed:open', () => ({ id: 's1', kind: 'branch', assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }))
-    .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
-    .handle('aemp:cached', () => null);
-  setBridge(bridge);
+    .handle('embed:open', () => ({ id: 's1', kind: 'branch', assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }));
 });
-afterEach(() => {
-  cleanup();
-  setBridge(null);
-  vi.unstubAllGlobals();
-});
+useAppHarness(() => bridge);
 
 describe('App shell', () => {
   it('starts from the cache and answers the keyboard shortcuts and menu commands', async () => {
-    render(App);
+    await mountApp();
     await screen.findByText('Truck 1');
     expect(screen.getByTestId('asset-map')).toBeInTheDocument();
 

@@ -1,15 +1,11 @@
 /** Item 12 of issue 14: the header and the window title name the active branch and follow switches. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/svelte';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/svelte';
 import type { AppInfo, Profile, ProfilesState } from '../../../src-main/contract';
-import { setBridge } from '../../../src-renderer/src/lib/bridge';
-import { DEFAULT_SETTINGS } from '@contract';
-import App from '../../../src-renderer/src/App.svelte';
-import { FakeBridge, snapshot, status } from './fixtures';
+import type { FakeBridge} from './fixtures';
+import { snapshot } from './fixtures';
+import { appBridge, mountApp, useAppHarness } from './app-harness';
 
-vi.hoisted(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-});
 
 function profile(id: string, name: string): Profile {
   return { id, name, baseUrl: 'https://fleet.example.com/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '', builtIn: id === 'demo', hasClientSecret: false, signedIn: true, embedOrigins: [] };
@@ -20,28 +16,19 @@ let info: AppInfo;
 let profiles: ProfilesState;
 
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   info = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
   profiles = { profiles: [profile('demo', 'Demo service'), profile('p-north', 'North yard <Ogden>')], activeId: 'demo' };
-  bridge = new FakeBridge()
+  bridge = appBridge()
     .handle('app:info', () => info)
-    .handle('settings:get', () => DEFAULT_SETTINGS)
-    .handle('status:get', () => status())
     .handle('assets:get', () => snapshot([]))
-    .handle('profiles:list', () => profiles)
-    .handle('aemp:cached', () => null);
-  setBridge(bridge);
+    .handle('profiles:list', () => profiles);
   document.title = 'Fleet Desk';
 });
-afterEach(() => {
-  cleanup();
-  setBridge(null);
-  vi.unstubAllGlobals();
-});
+useAppHarness(() => bridge);
 
 describe('App: the active branch', () => {
   it('is named in the header and the window title, and both follow a switch without a reload', async () => {
-    render(App);
+    await mountApp();
     const header = screen.getByRole('banner');
     await vi.waitFor(() => expect(within(header).getByTestId('branch-name')).toHaveTextContent('Demo service'));
     expect(document.title).toBe('Demo service — Fleet Desk');
@@ -62,7 +49,7 @@ describe('App: the active branch', () => {
 
   it('without a profile list (an older main side) the title stays plain', async () => {
     bridge.handlers.delete('profiles:list');
-    render(App);
+    await mountApp();
     await screen.findByRole('tab', { name: 'Assets' });
     await new Promise((r) => setTimeout(r, 0));
     expect(document.title).toBe('Fleet Desk');

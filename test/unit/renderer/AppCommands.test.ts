@@ -1,39 +1,24 @@
 /** Issue 14, item 18: every menu command (and its shortcut) does what its menu label says. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/svelte';
 import type { MenuCommand } from '../../../src-main/contract';
-import { setBridge } from '../../../src-renderer/src/lib/bridge';
-import { DEFAULT_SETTINGS } from '@contract';
-import App from '../../../src-renderer/src/App.svelte';
-import { asset, FakeBridge, metric, snapshot, status } from './fixtures';
+import type { FakeBridge} from './fixtures';
+import { asset, metric, snapshot } from './fixtures';
+import { appBridge, mountApp, useAppHarness } from './app-harness';
 
-vi.hoisted(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-});
 
 let bridge: FakeBridge;
 
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
-  bridge = new FakeBridge()
-    .handle('app:info', () => ({ shell: 'electron', version: '0.1.0', platform: 'linux', demo: true }))
-    .handle('settings:get', () => DEFAULT_SETTINGS)
-    .handle('status:get', () => status())
+  bridge = appBridge(({ shell: 'electron', version: '0.1.0', platform: 'linux', demo: true }))
     .handle('assets:get', () => snapshot([asset(1, {}, { gps: metric({ lat: 40, lng: -111 }) }), asset(2, {}, null)]))
     .handle('assets:refresh', () => bridge.emit('assets', snapshot([asset(1, {}, null)], { fetchedAt: '2026-11-22T12:01:00Z' })))
-    .handle('embed:open', (req) => ({ id: 's1', kind: (req as { kind: string }).kind, assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }))
-    .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
-    .handle('aemp:cached', () => null);
-  setBridge(bridge);
+    .handle('embed:open', (req) => ({ id: 's1', kind: (req as { kind: string }).kind, assetIds: [], url: 'http://127.0.0.1:1/embed/auth?req=x&jws=y', expiresAt: '2099-01-01T00:00:00Z', requestedAt: '2026-11-22T12:00:00Z' }));
 });
-afterEach(() => {
-  cleanup();
-  setBridge(null);
-  vi.unstubAllGlobals();
-});
+useAppHarness(() => bridge);
 
 async function started() {
-  render(App);
+  await mountApp();
   await screen.findByText('Truck 2');
 }
 

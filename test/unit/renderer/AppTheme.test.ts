@@ -1,22 +1,17 @@
 /** Issue 14, item 19: the light / dark / system choice is applied to the page and follows changes. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/svelte';
 import type { Settings } from '../../../src-main/contract';
-import { setBridge } from '../../../src-renderer/src/lib/bridge';
 import { DEFAULT_SETTINGS } from '@contract';
 import { THEME_STORAGE_KEY, restoreTheme } from '../../../src-renderer/src/lib/theme';
-import App from '../../../src-renderer/src/App.svelte';
 import { FakeBridge, snapshot, status } from './fixtures';
+import { mountApp, useAppHarness } from './app-harness';
 
-vi.hoisted(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-});
 
 let bridge: FakeBridge;
 let settings: Settings;
 
 beforeEach(() => {
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   localStorage.clear();
   delete document.documentElement.dataset.theme;
   settings = { ...DEFAULT_SETTINGS, theme: 'dark' };
@@ -25,22 +20,15 @@ beforeEach(() => {
     .handle('settings:get', () => settings)
     .handle('settings:set', (patch) => (settings = { ...settings, ...(patch as Partial<Settings>) }))
     .handle('status:get', () => status())
-    .handle('assets:get', () => snapshot([]))
-    .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
-    .handle('aemp:cached', () => null);
-  setBridge(bridge);
+    .handle('assets:get', () => snapshot([]));
 });
-afterEach(() => {
-  cleanup();
-  setBridge(null);
-  vi.unstubAllGlobals();
-});
+useAppHarness(() => bridge);
 
 const theme = () => document.documentElement.dataset.theme;
 
 describe('theme', () => {
   it('is applied from the settings, changed in the Settings dialog, and follows changes made elsewhere', async () => {
-    render(App);
+    await mountApp();
     await vi.waitFor(() => expect(theme()).toBe('dark'));
 
     await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));

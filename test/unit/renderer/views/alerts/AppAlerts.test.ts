@@ -1,49 +1,26 @@
 /** The alerts pieces inside the app shell: header badge, panel placement, Escape, settings link, alerts:focus. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
-import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
-import { DEFAULT_SETTINGS } from '@contract';
-import App from '../../../../../src-renderer/src/App.svelte';
-import { asset, FakeBridge, metric, snapshot, status } from '../../fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/svelte';
+import type { FakeBridge} from '../../fixtures';
+import { asset, metric, snapshot } from '../../fixtures';
+import { appBridge, mountApp, useAppHarness } from '../../app-harness';
 import { alertRecord, FakeAlertLog } from './alert-fixtures';
 
-// uPlot (used by the Fleet view) reads matchMedia when it is imported; jsdom has none.
-vi.hoisted(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
-});
 
 let bridge: FakeBridge;
 let log: FakeAlertLog;
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  bridge = new FakeBridge()
-    .handle('app:info', () => ({ shell: 'electron', version: '0.1.0', platform: 'linux', demo: true }))
-    .handle('settings:get', () => DEFAULT_SETTINGS)
-    .handle('status:get', () => status())
-    .handle('assets:get', () => snapshot(Array.from({ length: 5 }, (_, i) => asset(i, {}, { gps: metric({ lat: 40 + i / 10, lng: -111 }), fuel: metric(10 + i) }))))
-    .handle('profiles:list', () => ({ profiles: [], activeId: 'demo' }))
-    .handle('aemp:cached', () => null);
+  bridge = appBridge(({ shell: 'electron', version: '0.1.0', platform: 'linux', demo: true }))
+    .handle('assets:get', () => snapshot(Array.from({ length: 5 }, (_, i) => asset(i, {}, { gps: metric({ lat: 40 + i / 10, lng: -111 }), fuel: metric(10 + i) }))));
   log = new FakeAlertLog([alertRecord(1, { assetId: 'thing:3', assetName: 'Truck 3' }), alertRecord(2, { assetId: 'thing:4', assetName: 'Truck 4', rule: 'stale' })]);
   log.install(bridge);
-  setBridge(bridge);
 });
-afterEach(() => {
-  cleanup();
-  setBridge(null);
-  vi.unstubAllGlobals();
-});
+useAppHarness(() => bridge);
 
 describe('App: alerts', () => {
   it('the header badge opens the panel in place of the details; Escape closes it and gives focus back', async () => {
-    render(App);
+    await mountApp();
     const badge = await screen.findByRole('button', { name: 'Alerts: 2 unacknowledged' });
     expect(screen.queryByTestId('alerts-panel')).toBeNull();
     badge.focus();
@@ -63,7 +40,7 @@ describe('App: alerts', () => {
   });
 
   it('changing the filters keeps the panel open (the app does not restart its stores)', async () => {
-    render(App);
+    await mountApp();
     await fireEvent.click(await screen.findByRole('button', { name: 'Alerts: 2 unacknowledged' }));
     const panel = await screen.findByTestId('alerts-panel');
     await fireEvent.change(within(panel).getByLabelText('Rule'), { target: { value: 'stale' } });
@@ -75,7 +52,7 @@ describe('App: alerts', () => {
   });
 
   it('opens the alert rules from the settings dialog', async () => {
-    render(App);
+    await mountApp();
     await screen.findByText('Truck 1');
     await fireEvent.keyDown(window, { key: ',', ctrlKey: true });
     await fireEvent.click(within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('button', { name: 'Alert rules…' }));
@@ -84,7 +61,7 @@ describe('App: alerts', () => {
   });
 
   it("alerts:focus (Electron's notification click) shows the panel and selects the asset, from the Fleet view too", async () => {
-    render(App);
+    await mountApp();
     await screen.findByText('Truck 1');
     bridge.emit('menu:command', { command: 'show-aemp' });
     await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Fleet' })).toHaveAttribute('aria-selected', 'true'));

@@ -4,7 +4,10 @@
  * (`YYYY-MM-DDTHH:MM:SSZ`).
  */
 
-export const MAX_RANGE_DAYS = 366;
+import { historyRangeProblem, MAX_HISTORY_DAYS } from '@contract';
+
+/** Longest history asked for at once: the contract's rule, the one `aemp:history` is checked with. */
+export const MAX_RANGE_DAYS = MAX_HISTORY_DAYS;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Clock skew we tolerate before calling an end time "in the future". */
 const FUTURE_SLACK_MS = 60 * 1000;
@@ -62,8 +65,8 @@ export function checkRange(startValue: string, endValue: string, nowMs: number):
   if (start.ok && start.ms > nowMs + FUTURE_SLACK_MS) errors.start = 'The start is in the future.';
   if (end.ok && end.ms > nowMs + FUTURE_SLACK_MS) errors.end = 'The end is in the future; choose now or earlier.';
   if (start.ok && end.ok && !errors.start && !errors.end) {
-    if (start.ms >= end.ms) errors.range = 'The start must be before the end.';
-    else if (end.ms - start.ms > MAX_RANGE_DAYS * DAY_MS) errors.range = `The range may span at most ${MAX_RANGE_DAYS} days.`;
+    const problem = historyRangeProblem(start.ms, end.ms);
+    if (problem) errors.range = `${problem}.`;
   }
   if (!start.ok || !end.ok || errors.start || errors.end || errors.range) return { ok: false, errors };
   return { ok: true, startIso: toUtcIso(start.ms), endIso: toUtcIso(end.ms), startMs: start.ms, endMs: end.ms };

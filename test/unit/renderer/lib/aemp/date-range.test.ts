@@ -72,7 +72,7 @@ describe('checkRange', () => {
     // 2025-11-21 10:00 → 2026-11-22 10:00 is exactly 366 days.
     expect(checkRange('2025-11-21T10:00', '2026-11-22T10:00', NOW).ok).toBe(true);
     const tooLong = checkRange('2025-11-21T09:59', '2026-11-22T10:00', NOW);
-    expect(tooLong).toEqual({ ok: false, errors: { range: 'The range may span at most 366 days.' } });
+    expect(tooLong).toEqual({ ok: false, errors: { range: 'A history can span at most 366 days.' } });
   });
 
   it('refuses an end in the future but tolerates a minute of clock skew', () => {

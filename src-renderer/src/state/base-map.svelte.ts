@@ -4,7 +4,7 @@
  * Each map view keeps one while it is shown.
  */
 import type { BaseMap } from '@contract';
-import { call, bridge } from '../bridge';
+import { call, bridge } from '../lib/bridge';
 
 export class BaseMapSource {
   current = $state.raw<BaseMap | null>(null);

@@ -29,7 +29,7 @@ describe('SettingsDialog', () => {
     const { onClose } = open();
     await fireEvent.input(screen.getByLabelText('Refresh every (seconds)'), { target: { value: '2' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Refresh interval must be between 15 and 86400')).toBeInTheDocument();
+    expect(screen.getByText('Refresh every 15 s to 24 h (86,400 s)')).toBeInTheDocument();
     expect(screen.getByLabelText('Refresh every (seconds)')).toHaveAttribute('aria-invalid', 'true');
     expect(bridge.callsTo('settings:set')).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();
@@ -59,7 +59,7 @@ describe('SettingsDialog', () => {
     expect(field).toHaveValue('200');
     await fireEvent.input(field, { target: { value: '5' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('The map tile cache (MB) must be between 10 and 5000')).toBeInTheDocument();
+    expect(screen.getByText('Keep 10 to 5,000 MB of map tiles')).toBeInTheDocument();
     expect(bridge.callsTo('settings:set')).toHaveLength(0);
     await fireEvent.input(field, { target: { value: '750' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));

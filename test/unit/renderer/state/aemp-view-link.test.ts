@@ -1,32 +1,17 @@
 // "Show in Fleet view" from an asset finds its unit by the rule the core links by
 // (src-main/contract/equipment-link.ts): trimmed, case-insensitive serial number, then PIN/VIN.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AempListing, Equipment } from '@contract';
+import type { AempListing } from '@contract';
 import { setBridge } from '../../../../src-renderer/src/lib/bridge';
 import { AempViewState } from '../../../../src-renderer/src/state/aemp-view.svelte';
 import { createFakeBridge, resetStores } from '../fixtures';
+import { unit } from '../lib/aemp/equipment-fixture';
 
 afterEach(() => {
   setBridge(null);
   resetStores();
 });
 
-const unit = (over: Partial<Equipment>): Equipment => ({
-  equipmentId: null,
-  serialNumber: null,
-  vin: null,
-  make: null,
-  model: null,
-  location: null,
-  operatingHours: null,
-  idleHours: null,
-  distance: null,
-  fuelUsed: null,
-  fuelRemaining: null,
-  engineRunning: null,
-  linkedAssetId: null,
-  ...over,
-});
 const BY_SERIAL = unit({ equipmentId: 'E1', serialNumber: 'CAT0320-17', linkedAssetId: 'thing:1' });
 const BY_PIN = unit({ equipmentId: 'E2', serialNumber: 'OTHER-2', vin: 'KMT-9', linkedAssetId: 'thing:2' });
 const LOOKED_UP = unit({ equipmentId: 'E3', serialNumber: 'GEN-3' });

@@ -150,6 +150,7 @@ describe('the loopback listener', () => {
     await start();
     const page = await hit('/callback?state=the-state-123&code=');
     expect(page.status).toBe(400);
+    expect(page.text).toContain('<title>Sign-in failed</title>');
     expect(page.text).toContain('<p>The answer carried no authorization code.</p>');
     expect(await failure()).toMatchObject({ kind: 'auth-flow', message: 'The sign-in answer carried no authorization code.' });
   });

@@ -139,6 +139,14 @@ describe('web shell start', () => {
     }
   });
 
+  it('tells the core the tile route, keyed by a value derived from the secret', async () => {
+    const core = fakeCore();
+    const routes: string[] = [];
+    core.tiles = { setRoute: (route) => routes.push(route), tile: vi.fn() };
+    await shellWith({ core });
+    expect(routes).toEqual([`/api/tiles/${tileKeyFor(SECRET)}/{z}/{x}/{y}.png`]);
+  });
+
   it("takes the page's CSP sources from the core's profiles when none are given", async () => {
     const shell = await shellWith();
     const reply = await send(shell.port, '/');
@@ -221,6 +229,21 @@ describe('web shell event socket handshake', () => {
     const shell = await shellWith();
     expect(await handshake(shell.port, '/api/events', ['fleet-desk', `secret.${SECRET}`])).toEqual({ upgraded: true, protocol: 'fleet-desk' });
     expect(await handshake(shell.port, '/api/events', [`secret.${SECRET}`])).toEqual({ upgraded: true, protocol: undefined });
+  });
+
+  it('closes a socket that sends more than 4 KiB and keeps serving', async () => {
+    const core = fakeCore();
+    const shell = await shellWith({ core });
+    const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/api/events`, ['fleet-desk', `secret.${SECRET}`]);
+    ws.on('error', () => {}); // the server's close is the answer
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('unexpected-response', () => reject(new Error('refused')));
+    });
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('x'.repeat(4097));
+    expect(await closed).toBe(1009); // "message too big"
+    expect((await send(shell.port, '/')).status).toBe(200);
   });
 
   it('refuses a socket without the secret with 403 Forbidden and a JSON explanation', async () => {

@@ -117,6 +117,12 @@ describe('scrubSecrets', () => {
 });
 
 describe('FleetError and toAppError', () => {
+  it('names itself FleetError in stack traces and logs', () => {
+    const err = new FleetError('network', 'fleet.example cannot be reached');
+    expect(err.name).toBe('FleetError');
+    expect(String(err)).toBe('FleetError: fleet.example cannot be reached');
+  });
+
   it('keeps a cause only when one is given', () => {
     const cause = new Error('inner');
     expect(new FleetError('network', 'm', { cause }).cause).toBe(cause);

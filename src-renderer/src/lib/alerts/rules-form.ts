@@ -50,15 +50,7 @@ export type RulesErrors = Record<string, string>;
 export const SELECTION_NAME_MAX = ALERT_LIMITS.selectionName;
 
 /** Weekdays in the order a working week is read (Monday first); values as in `WorkingPeriod.day`. */
-export const WEEKDAYS: readonly { day: number; name: string }[] = [
-  { day: 1, name: 'Monday' },
-  { day: 2, name: 'Tuesday' },
-  { day: 3, name: 'Wednesday' },
-  { day: 4, name: 'Thursday' },
-  { day: 5, name: 'Friday' },
-  { day: 6, name: 'Saturday' },
-  { day: 0, name: 'Sunday' },
-];
+export const WEEKDAYS: readonly { day: number; name: string }[] = [1, 2, 3, 4, 5, 6, 0].map((day) => ({ day, name: dayName(day) }));
 
 let nextKey = 1;
 export function periodForm(day: number, start: string, end: string): PeriodForm {

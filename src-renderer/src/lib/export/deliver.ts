@@ -3,7 +3,7 @@
  * file's text and the page offers it as a download; Electron has already written it
  * where the user chose (or the user cancelled the save dialog).
  */
-import type { ExportResult } from '@contract';
+import { MAX_HOURS_BACK, type ExportResult } from '@contract';
 import { downloadText } from './download';
 
 /**
@@ -19,7 +19,7 @@ export function deliverExport(result: ExportResult, describe: (how: 'downloaded'
   return describe('saved', result.fileName);
 }
 
-/** Spans offered for the positions export, in hours (the core takes 1 h to 90 days). */
+/** Spans offered for the positions export, in hours (up to the contract's MAX_HOURS_BACK, 90 days). */
 export const POSITION_SPANS: readonly { hours: number; label: string }[] = [
   { hours: 1, label: '1 hour' },
   { hours: 6, label: '6 hours' },
@@ -27,7 +27,7 @@ export const POSITION_SPANS: readonly { hours: number; label: string }[] = [
   { hours: 72, label: '3 days' },
   { hours: 168, label: '7 days' },
   { hours: 720, label: '30 days' },
-  { hours: 2160, label: '90 days' },
+  { hours: MAX_HOURS_BACK, label: '90 days' },
 ];
 
 export function spanLabel(hours: number): string {

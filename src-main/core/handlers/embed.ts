@@ -2,7 +2,7 @@
  * Handlers for embed maps: open a fresh signed URL from the service (remembered by id),
  * and, in the Electron shell, draw or hide a remembered session's view.
  */
-import type { AssetSnapshot, EmbedRequest } from '../../contract';
+import type { AssetSnapshot } from '../../contract';
 import { EmbedSessions } from '../embed/embed-sessions';
 import { openEmbed } from '../embed/embed-service';
 import { FleetError } from '../errors';
@@ -18,22 +18,13 @@ export interface EmbedHandlerDeps {
   now?: () => Date;
 }
 
-function checkEmbedRequest(request: unknown): EmbedRequest {
-  if (request === null || typeof request !== 'object') throw new FleetError('invalid-argument', 'Say which map to open');
-  const r = request as Record<string, unknown>;
-  if (r.kind === 'branch') return { kind: 'branch' };
-  if (r.kind === 'subset' && Array.isArray(r.assetIds)) return { kind: 'subset', assetIds: r.assetIds as string[] };
-  if (r.kind === 'asset' && typeof r.assetId === 'string') return { kind: 'asset', assetId: r.assetId };
-  throw new FleetError('invalid-argument', 'Unknown kind of map (expected branch, subset or asset)');
-}
-
 export function createEmbedHandlers(deps: EmbedHandlerDeps): HandlerGroup<EmbedChannels> {
   const { ctx } = deps;
   const sessions = deps.sessions ?? new EmbedSessions();
   const now = deps.now ?? (() => new Date());
   return {
-    'embed:open': async (request) => {
-      const checked = checkEmbedRequest(request);
+    // Arguments arrive checked by the IPC table (core/ipc/validate-args.ts): the map request and the session id.
+    'embed:open': async (checked) => {
       let snapshot: AssetSnapshot | null = null;
       if (checked.kind === 'asset') {
         try {

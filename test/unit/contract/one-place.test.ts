@@ -21,6 +21,7 @@ const APPLIERS = [
   'src-main/core/handlers/offline.ts',
   'src-main/core/handlers/settings.ts',
   'src-main/core/handlers/alerts.ts',
+  'src-main/core/handlers/embed.ts',
   'src-renderer/src/lib/settings/validate.ts',
   'src-renderer/src/lib/alerts/rules-form.ts',
   'src-renderer/src/lib/aemp/progress.ts',

@@ -465,7 +465,7 @@ async function waitForSimSettled(sim: ElectronSim): Promise<SimRendererState> {
 /** One scheduled refresh in the simulated Electron main, until its renderer thread holds the new list. */
 async function simScheduledRefresh(sim: ElectronSim): Promise<SimRendererState> {
   const before = await sim.rendererState();
-  await sim.call('settings:set', [{ refreshIntervalSec: 10 }]);
+  await sim.call('settings:set', [{ refreshIntervalSec: 15 }]);
   try {
     return await waitFor(
       'the scheduled refresh (simulated Electron main)',
@@ -517,7 +517,7 @@ async function callsDuringRefresh(page: Page, shell: WebShellProcess): Promise<{
   const pinger = await startCallPinger(shell.url);
   let result: { times: number[]; unanswered: number } | null = null;
   try {
-    await invoke(shell.url, 'settings:set', [{ refreshIntervalSec: 10 }]);
+    await invoke(shell.url, 'settings:set', [{ refreshIntervalSec: 15 }]);
     await waitFor('the scheduled refresh', async () => (await page.evaluate(() => performance.getEntriesByName('fd:data-ready').length)) > marksBefore, 60_000);
     await sleep(200);
   } finally {
@@ -586,7 +586,7 @@ async function scheduledRefreshCpu(page: Page, cdp: CDPSession, pid: number, she
   const marksBefore = await page.evaluate(() => performance.getEntriesByName('fd:data-ready').length);
   const mainBefore = processCpuMs(pid);
   const rendererBefore = await metric(cdp, 'TaskDuration');
-  await invoke(shellUrl, 'settings:set', [{ refreshIntervalSec: 10 }]);
+  await invoke(shellUrl, 'settings:set', [{ refreshIntervalSec: 15 }]);
   try {
     await waitFor('the scheduled refresh', async () => (await page.evaluate(() => performance.getEntriesByName('fd:data-ready').length)) > marksBefore, 60_000);
     // Let the last frame and the follow-up work (garbage collection) finish.

@@ -78,7 +78,7 @@ describe('offline restart', () => {
     expect(after.ok && after.value?.fetchedAt).toBe(fromNetwork.fetchedAt);
 
     // The service comes back on the same port: the schedule's next attempt succeeds.
-    const set = await second.call('settings:set', { refreshIntervalSec: 10 });
+    const set = await second.call('settings:set', { refreshIntervalSec: 15 });
     expect(set.ok).toBe(true);
     await front.reopen();
     const online = await waitFor(

@@ -7,6 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_EXPORT_ASSET_IDS } from '../../../src-main/contract';
+import { MAX_ASSETS_PER_LIST } from '../../../src-main/core/limits';
 
 const ROOT = join(__dirname, '../../..');
 
@@ -67,5 +69,9 @@ describe('one rule, one place', () => {
       return spelled.filter((p) => p.test(text)).map((p) => `${relative(ROOT, f)} ${p}`);
     });
     expect(offenders).toEqual([]);
+  });
+
+  it('an export holds the largest asset list Fleet Desk reads', () => {
+    expect(MAX_EXPORT_ASSET_IDS).toBe(MAX_ASSETS_PER_LIST);
   });
 });

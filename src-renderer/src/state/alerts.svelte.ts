@@ -10,7 +10,9 @@ import { call, errorOf, bridge } from '../lib/bridge';
 import { markAcknowledged, stillOpen } from '../lib/alerts/alert-log';
 import { browserNotificationApi, notificationsFor, permissionOf, showNotifications, type NotificationApi, type NotificationSpec, type PermissionState } from '../lib/alerts/notifications';
 import { deliverExport } from '../lib/export/deliver';
+import { tick } from 'svelte';
 import { assets } from './assets.svelte';
+import { appEvents } from './events';
 import { clock } from './clock.svelte';
 import { selection } from './selection.svelte';
 import { session } from './session.svelte';
@@ -44,8 +46,6 @@ export class AlertsStore {
   permission = $state<PermissionState>('unsupported');
   /** The alert the panel's list has active (keyboard focus). */
   activeId = $state<number | null>(null);
-  /** Bumped to ask the panel's list to take keyboard focus (after a notification click). */
-  focusListTick = $state(0);
 
   readonly unacknowledged: number = $derived(this.counts?.unacknowledged ?? 0);
   /** The web shell shows notifications itself; in Electron the main side does. */
@@ -198,7 +198,8 @@ export class AlertsStore {
   /** A notification was clicked (or Electron's was): show the alerts and select the asset. */
   focus(assetId: string | null): void {
     this.openPanel();
-    this.focusListTick++;
+    // After the panel has rendered: it may have been closed until now.
+    void tick().then(() => appEvents.emit('focus-alert-list'));
     if (assetId) {
       const alert = this.alerts.find((a) => a.assetId === assetId);
       if (alert) this.activeId = alert.id;

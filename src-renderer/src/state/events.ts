@@ -14,6 +14,8 @@ export interface AppEvents {
   'focus-search': void;
   /** The list should scroll the focused row into view (after a map click, a pick in the summary). */
   'reveal-focused': void;
+  /** The alerts panel's list should take keyboard focus (a notification was clicked). */
+  'focus-alert-list': void;
   /** Show this asset in the Assets view (from the Fleet view's link). */
   'show-asset': { assetId: string };
   /** A new snapshot became the shown list (the selection follows it). */

@@ -70,4 +70,13 @@ describe('App: alerts', () => {
     expect(await screen.findByTestId('alerts-panel')).toBeInTheDocument();
     expect(screen.getByTestId('asset-list').querySelector('[data-asset-id="thing:3"]')).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('alerts:focus with the panel closed: the panel opens and its list takes the keyboard focus', async () => {
+    await mountApp();
+    await screen.findByText('Truck 1');
+    expect(screen.queryByTestId('alerts-panel')).toBeNull();
+    bridge.emit('alerts:focus', { assetId: 'thing:3' });
+    const panel = await screen.findByTestId('alerts-panel');
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole('listbox')));
+  });
 });

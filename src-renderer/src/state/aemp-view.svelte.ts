@@ -1,9 +1,10 @@
 /** State of the Fleet view: the listing per version, loading progress, the open unit. */
-import { equipmentForSerial, type AempVersion, type AppError, type BaseMap, type Equipment, type AempListing, type AempProgress, type Units } from '@contract';
+import { equipmentForSerial, type AempVersion, type AppError, type Equipment, type AempListing, type AempProgress, type Units } from '@contract';
 import { call, errorOf, bridge } from '../lib/bridge';
 import { checkIdentifier } from '../lib/aemp/progress';
 import { lookupErrorText } from '../lib/aemp/messages';
 import { HistoryCache } from '../lib/aemp/history-cache';
+import { BaseMapSource } from './base-map.svelte';
 import { appEvents } from './events';
 import { session } from './session.svelte';
 
@@ -21,7 +22,16 @@ export class AempViewState {
   listError = $state.raw<AppError | null>(null);
   /** The units of the settings (the session follows their changes). */
   readonly units: Units = $derived(session.settings.units);
-  map = $state.raw<MapSettings>({ tileUrl: '', tileAttribution: '' });
+  /** The one source of the base map every map view follows ('map:base'). */
+  readonly base = new BaseMapSource();
+  /** The track replay's tiles; the same object while the route and attribution stay (the map is not rebuilt). */
+  readonly map: MapSettings = $derived.by(() => {
+    const next = { tileUrl: this.base.current?.url ?? '', tileAttribution: this.base.current?.attribution ?? '' };
+    const last = this.#lastMap;
+    if (next.tileUrl === last.tileUrl && next.tileAttribution === last.tileAttribution) return last;
+    return (this.#lastMap = next);
+  });
+  #lastMap: MapSettings = { tileUrl: '', tileAttribution: '' };
   selected = $state.raw<Equipment | null>(null);
   lookupBusy = $state(false);
   lookupError = $state<string | null>(null);
@@ -37,17 +47,13 @@ export class AempViewState {
     const offProgress = bridge().on('aemp:progress', (p) => {
       if (p.version === this.version && this.loading) this.progress = p;
     });
-    const offBase = bridge().on('map:base', (b) => this.#applyBaseMap(b));
+    this.base.start();
     const offProfiles = appEvents.on('profile-switched', () => this.historyCache.clear());
     this.#unsubscribe = () => {
       offProgress();
-      offBase();
+      this.base.stop();
       offProfiles();
     };
-    void call('map:base').then(
-      (b) => this.#applyBaseMap(b),
-      () => undefined, // no base map: the track on a plain background
-    );
     void this.load(this.version);
   }
 
@@ -55,10 +61,6 @@ export class AempViewState {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#loadToken++;
-  }
-
-  #applyBaseMap(b: BaseMap): void {
-    if (b.url !== this.map.tileUrl || b.attribution !== this.map.tileAttribution) this.map = { tileUrl: b.url, tileAttribution: b.attribution };
   }
 
   setVersion(version: AempVersion): void {

@@ -30,6 +30,9 @@ describe('AempViewState', () => {
     expect(state.map.tileUrl).toBe(''); // never the tile server itself
     fake.emit('map:base', { kind: 'server', url: '/api/tiles/k/{z}/{x}/{y}.png?v=1', attribution: 'Tiles', host: '127.0.0.1:9', places: [] });
     expect(state.map).toEqual({ tileUrl: '/api/tiles/k/{z}/{x}/{y}.png?v=1', tileAttribution: 'Tiles' });
+    const shown = state.map;
+    fake.emit('map:base', { kind: 'server', url: '/api/tiles/k/{z}/{x}/{y}.png?v=1', attribution: 'Tiles', host: '127.0.0.1:9', places: [] });
+    expect(state.map).toBe(shown); // the same tiles announced again: the track map is not rebuilt
 
     state.stop();
     fake.emit('map:base', { kind: 'none', url: '', attribution: '', host: '', places: [] });

@@ -111,9 +111,87 @@ export interface AssetSnapshot {
 }
 
 /**
+ * A metric is "old" when it was collected this long before the newest metric of the same
+ * asset (a fuel level months older than today's GPS fix is not the current level).
+ */
+export const OLD_READING_GAP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * What the renderer holds of one asset: the fields the list (its columns, search and
+ * filters), the map markers and popups and the alert rules use. The full record
+ * (every metric with its provenance) is fetched with `assets:detail` when the asset is
+ * selected. Times are epoch milliseconds. A reading is null when the asset has none, or
+ * one of the wrong type (that value is then in `odd` when the popup shows it).
+ */
+export interface AssetRow {
+  assetId: string;
+  type: AssetType;
+  name: string;
+  serialNumber?: string;
+  category?: string;
+  /** Newest `collectedOn` over all metrics, or null when there are none. */
+  updatedAt: number | null;
+  /** A usable GPS position (finite, within ±90° / ±180°) and when it was collected; all null without one. */
+  lat: number | null;
+  lng: number | null;
+  gpsAt: number | null;
+  /** Percent as reported (may lie outside 0–100: flagged in `issues`). */
+  fuel: number | null;
+  fuelAt: number | null;
+  ignition: boolean | null;
+  ignitionAt: number | null;
+  inMotion: boolean | null;
+  speed: number | null;
+  speedAt: number | null;
+  /** Degrees as reported. */
+  heading: number | null;
+  /** Engine runtime in milliseconds. */
+  engineMs: number | null;
+  engineAt: number | null;
+  /** Odometer in centimetres. */
+  odometerCm: number | null;
+  odometerAt: number | null;
+  issues: ValueIssue[];
+  /** Metric keys of the readings above collected OLD_READING_GAP_MS or more before the newest; absent when none. */
+  old?: string[];
+  /** The `geo-regions` codes the asset reports; absent when none. */
+  regions?: string[];
+  /** Popup readings (ignition, in-motion, speed, heading, fuel, odometer) present with a value of the wrong type, as sent. */
+  odd?: Record<string, unknown>;
+}
+
+/** The asset list as the renderer holds it: one row per asset, in list order. */
+export interface AssetRowSnapshot {
+  profileId: string;
+  assets: AssetRow[];
+  skipped: SkippedAsset[];
+  /** When the service answered with this list (ISO). */
+  fetchedAt: string;
+  source: 'network' | 'cache';
+}
+
+/**
  * A periodic refresh that changed little, sent instead of the whole list: applied to the
- * snapshot fetched at `baseFetchedAt`, it gives the snapshot fetched at `fetchedAt`.
+ * rows of the snapshot fetched at `baseFetchedAt`, it gives the rows fetched at `fetchedAt`.
  * A renderer holding another snapshot asks `assets:get` instead.
+ */
+export interface AssetRowChange {
+  profileId: string;
+  baseFetchedAt: string;
+  fetchedAt: string;
+  source: 'network' | 'cache';
+  skipped: SkippedAsset[];
+  /** New or changed assets' rows. */
+  changed: AssetRow[];
+  /** Ids in the snapshot at `baseFetchedAt` that are not in this one (always filled; empty when none left). */
+  removed: string[];
+  /** The new order of all ids, only when ids were added, removed or reordered. */
+  order: string[] | null;
+}
+
+/**
+ * The same change with whole assets, as the core works with it (the alert evaluation reads
+ * it); the renderer is sent its rows (AssetRowChange).
  */
 export interface AssetChange {
   profileId: string;
@@ -379,7 +457,8 @@ export interface FleetInvoke {
   'app:info': [[], AppInfo];
   'status:get': [[], SyncStatus];
 
-  'assets:get': [[], AssetSnapshot | null]; // what the store has, no network
+  'assets:get': [[], AssetRowSnapshot | null]; // the rows of what the core holds (the store's list at start), no network
+  'assets:detail': [[string], Asset | null]; // one asset's full record from the held list; null when it has none by that id
   'assets:refresh': [[], void]; // fetch now (manual refresh); the list arrives as an `assets` / `assets:changed` event
 
   'embed:open': [[EmbedRequest], EmbedSession]; // request a fresh embed URL
@@ -419,9 +498,10 @@ export interface FleetInvoke {
 
 export interface FleetEvents {
   status: SyncStatus;
-  assets: AssetSnapshot;
-  /** A small change to the last announced snapshot (see AssetChange). */
-  'assets:changed': AssetChange;
+  /** The whole list as rows (a cold start, a profile switch, a large change). */
+  assets: AssetRowSnapshot;
+  /** A small change to the last announced rows (see AssetRowChange). */
+  'assets:changed': AssetRowChange;
   'auth:state': SignInState;
   'profiles:changed': ProfilesState;
   'aemp:progress': AempProgress;
@@ -477,6 +557,7 @@ export const INVOKE_CHANNELS = [
   'app:info',
   'status:get',
   'assets:get',
+  'assets:detail',
   'assets:refresh',
   'embed:open',
   'embed:show',

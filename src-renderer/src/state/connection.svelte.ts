@@ -1,22 +1,33 @@
 /**
- * State of the connection panel: profiles, the sign-in in progress and the last
- * message, kept in step with the main side's `profiles:changed` and `auth:state`
- * events (an action's new profile list arrives as `profiles:changed`; it is never asked again). Never holds a token beyond the call that sends a pasted one.
+ * State of the connection panel: the sign-in in progress and the last message, kept in
+ * step with the main side's `auth:state` events. The profiles, the shell and the keychain
+ * status are the session's (one copy, following `profiles:changed` and `status`). Never
+ * holds a token beyond the call that sends a pasted one.
  */
 import type { AppError, ConnectionTest, Profile, ProfileInput, ProfilesState, ShellKind, SignInState } from '@contract';
 import { call, errorOf, bridge } from '../lib/bridge';
+import { session } from './session.svelte';
 
 export type Notice = { tone: 'ok' | 'error' | 'info'; text: string };
 
 export class ConnectionState {
-  profiles = $state.raw<ProfilesState | null>(null);
   signIn = $state.raw<SignInState>({ state: 'idle' });
-  shell = $state<ShellKind | null>(null);
   busy = $state(false);
   notice = $state.raw<Notice | null>(null);
-  loadError = $state.raw<AppError | null>(null);
+
+  get profiles(): ProfilesState | null {
+    return session.profiles;
+  }
+  get loadError(): AppError | null {
+    return session.profiles === null ? session.profilesError : null;
+  }
+  get shell(): ShellKind | null {
+    return session.appInfo?.shell ?? null;
+  }
   /** No keychain could be used: sign-ins last for this run only. */
-  tokenInMemoryOnly = $state(false);
+  get tokenInMemoryOnly(): boolean {
+    return session.status?.tokenInMemoryOnly ?? false;
+  }
 
   readonly active = $derived(this.profiles?.profiles.find((p) => p.id === this.profiles?.activeId) ?? null);
 
@@ -28,39 +39,15 @@ export class ConnectionState {
     this.openTab = options.openTab ?? ((url) => void window.open(url, '_blank', 'noopener'));
   }
 
-  /** Subscribes to events and loads the profiles; returns the cleanup. */
+  /** Follows sign-ins (and asks for the profiles again if the first ask failed); returns the cleanup. */
   start(): () => void {
-    const events = bridge();
-    this.offs.push(
-      events.on('profiles:changed', (s) => (this.profiles = s)),
-      events.on('auth:state', (s) => this.onAuthState(s)),
-      events.on('status', (s) => (this.tokenInMemoryOnly = s.tokenInMemoryOnly)),
-    );
-    void this.load();
+    this.offs.push(bridge().on('auth:state', (s) => this.onAuthState(s)));
+    if (session.profiles === null) void session.loadProfiles();
     return () => this.stop();
   }
 
   stop(): void {
     for (const off of this.offs.splice(0)) off();
-  }
-
-  async load(): Promise<void> {
-    try {
-      this.profiles = await call('profiles:list');
-      this.loadError = null;
-    } catch (err) {
-      this.loadError = errorOf(err);
-    }
-    try {
-      this.shell = (await call('app:info')).shell;
-    } catch {
-      this.shell = null;
-    }
-    try {
-      this.tokenInMemoryOnly = (await call('status:get')).tokenInMemoryOnly;
-    } catch {
-      // The status bar reports status problems; nothing to add here.
-    }
   }
 
   private openedUrl: string | null = null;
@@ -91,9 +78,9 @@ export class ConnectionState {
   }
 
   async switchTo(id: string): Promise<void> {
+    // The new list arrives as 'profiles:changed' (the session holds it).
     const state = await this.run(() => call('profiles:switch', id));
     if (state) {
-      this.profiles = state;
       this.notice = { tone: 'info', text: `Now using “${this.profile(id)?.name ?? id}”.` };
     }
   }
@@ -131,7 +118,6 @@ export class ConnectionState {
     const name = this.profile(id)?.name ?? id;
     const state = await this.run(() => call('profiles:delete', id));
     if (state) {
-      this.profiles = state;
       this.notice = { tone: 'info', text: `Deleted “${name}”.` };
     }
   }

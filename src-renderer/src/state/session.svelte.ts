@@ -17,6 +17,8 @@ export class SessionStore {
   settings = $state.raw<Settings>(DEFAULT_SETTINGS);
   /** Connection profiles (branches) and which is active; null until the main side answers. */
   profiles = $state.raw<ProfilesState | null>(null);
+  /** Why the profiles could not be loaded (shown by the connection panel); null once they arrive. */
+  profilesError = $state.raw<AppError | null>(null);
   /** The first answers arrived (or failed). */
   loaded = $state(false);
 
@@ -44,7 +46,7 @@ export class SessionStore {
     if (settings.status === 'fulfilled') this.settings = settings.value;
     if (status.status === 'fulfilled') this.setStatus(status.value);
     this.loaded = true;
-    void this.#loadProfiles();
+    void this.loadProfiles();
     const failed = [info, settings, status].find((r) => r.status === 'rejected');
     return failed && failed.status === 'rejected' ? errorOf(failed.reason) : null;
   }
@@ -56,6 +58,7 @@ export class SessionStore {
     this.status = null;
     this.settings = DEFAULT_SETTINGS;
     this.profiles = null;
+    this.profilesError = null;
     this.loaded = false;
   }
 
@@ -70,12 +73,22 @@ export class SessionStore {
     this.settings = await call('settings:set', patch);
   }
 
-  async #loadProfiles(): Promise<void> {
+  #profilesLoading: Promise<void> | null = null;
+
+  /** Asks for the profiles (later changes arrive as 'profiles:changed'); joins an ask under way. */
+  loadProfiles(): Promise<void> {
+    this.#profilesLoading ??= this.#askProfiles().finally(() => (this.#profilesLoading = null));
+    return this.#profilesLoading;
+  }
+
+  async #askProfiles(): Promise<void> {
     try {
       const state = await call('profiles:list');
       this.profiles ??= state; // an announcement that came first is newer
-    } catch {
-      // Without the list the header just does not name the branch.
+      this.profilesError = null;
+    } catch (err) {
+      // Without the list the header just does not name the branch; the connection panel says why.
+      if (this.profiles === null) this.profilesError = errorOf(err);
     }
   }
 
@@ -84,6 +97,7 @@ export class SessionStore {
     const known = this.profiles !== null;
     const switched = this.profiles?.activeId !== next.activeId;
     this.profiles = next;
+    this.profilesError = null;
     if (!switched) return;
     if (known) appEvents.emit('profile-switched', { profileId: next.activeId });
     try {

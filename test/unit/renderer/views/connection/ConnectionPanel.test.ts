@@ -4,6 +4,7 @@ import type { Profile, ProfileInput, ProfilesState, SignInState } from '../../..
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import ConnectionPanel from '../../../../../src-renderer/src/views/connection/ConnectionPanel.svelte';
 import { FakeBridge } from '../../fixtures';
+import { session } from '../../../../../src-renderer/src/state/session.svelte';
 import { DEMO_URLS } from '../../../core/auth/demo-urls';
 
 const demoProfile: Profile = {
@@ -18,6 +19,12 @@ const demoProfile: Profile = {
 const north: Profile = { ...demoProfile, id: 'p-north', name: 'North branch', baseUrl: 'https://north.example.com/v1', authorizeUrl: '', tokenUrl: '', clientId: '', builtIn: false, signedIn: true };
 
 let bridge: FakeBridge;
+
+/** The app starts the session first; the panel reads the profiles from it. */
+async function renderPanel() {
+  await session.init();
+  return render(ConnectionPanel);
+}
 let state: ProfilesState;
 
 function list(): ProfilesState {
@@ -31,19 +38,21 @@ beforeEach(() => {
     .handle('app:info', () => ({ shell: 'web', version: 't', platform: 'linux', demo: true }))
     .handle('profiles:switch', (id) => {
       state = { ...state, activeId: id as string };
+      bridge.emit('profiles:changed', state); // the main side announces every change of the profiles
       return state;
     });
   setBridge(bridge);
 });
 afterEach(() => {
   cleanup();
+  session.dispose();
   setBridge(null);
   vi.restoreAllMocks();
 });
 
 describe('ConnectionPanel', () => {
   it('lists the profiles with the active one marked, and switches in one click', async () => {
-    render(ConnectionPanel);
+    await renderPanel();
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveAttribute('aria-current', 'true');
@@ -52,11 +61,11 @@ describe('ConnectionPanel', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Use North branch' }));
     expect(bridge.callsTo('profiles:switch')).toEqual([['p-north']]);
     await waitFor(() => expect(screen.getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'true'));
-    expect(screen.getByRole('status')).toHaveTextContent('Now using “North branch”.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Now using “North branch”.');
   });
 
   it('follows profiles:changed events', async () => {
-    render(ConnectionPanel);
+    await renderPanel();
     await screen.findAllByRole('listitem');
     bridge.emit('profiles:changed', { profiles: [{ ...demoProfile, signedIn: true }], activeId: 'demo' });
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
@@ -69,7 +78,7 @@ describe('ConnectionPanel', () => {
       saved = input as ProfileInput;
       return { ...north, id: 'p-new', name: saved.name };
     });
-    render(ConnectionPanel);
+    await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Add a profile…' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
@@ -94,7 +103,7 @@ describe('ConnectionPanel', () => {
     bridge.handle('profiles:save', () => {
       throw Object.assign(new Error('Client id is required for signing in with OAuth.'), { kind: 'invalid-argument' });
     });
-    render(ConnectionPanel);
+    await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Add a profile…' }));
     await fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'X' } });
     await fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://x.example.com/v1' } });
@@ -104,7 +113,7 @@ describe('ConnectionPanel', () => {
 
   it('tests a connection and shows the answer', async () => {
     bridge.handle('profiles:test', () => ({ ok: true, message: 'Connected: 12 assets in this branch.', assetCount: 12 }));
-    render(ConnectionPanel);
+    await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Edit North branch' }));
     expect(screen.getByLabelText('Name')).toHaveValue('North branch');
     await fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
@@ -119,7 +128,7 @@ describe('ConnectionPanel', () => {
     bridge.handle('auth:cancel', () => {
       finish({ state: 'idle' });
     });
-    render(ConnectionPanel);
+    await renderPanel();
     await screen.findAllByRole('listitem');
     await waitFor(() => expect(bridge.callsTo('app:info')).toHaveLength(1));
     await fireEvent.click(screen.getByRole('button', { name: 'Sign in to Demo service' }));
@@ -137,14 +146,14 @@ describe('ConnectionPanel', () => {
 
   it('reports a failed sign-in', async () => {
     bridge.handle('auth:signIn', () => ({ state: 'failed', profileId: 'demo', error: { kind: 'auth-flow', message: 'Sign-in was denied in the browser.' } }));
-    render(ConnectionPanel);
+    await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Sign in to Demo service' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in was denied in the browser.');
   });
 
   it('pastes a token into a password field and reports a refused token', async () => {
     bridge.handle('auth:pasteToken', () => ({ ok: false, message: 'The service refused this token (401): it is wrong, expired or revoked.' }));
-    render(ConnectionPanel);
+    await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Paste a token for North branch' }));
     const field = screen.getByLabelText('Access token');
     expect(field).toHaveAttribute('type', 'password');
@@ -158,7 +167,7 @@ describe('ConnectionPanel', () => {
 
   it('asks whether to keep offline data on sign-out', async () => {
     bridge.handle('auth:signOut', () => undefined);
-    render(ConnectionPanel);
+    await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Sign out of North branch' }));
     expect(screen.getByText(/Keep offline data for this profile\?/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Keep' })).toHaveFocus();
@@ -168,7 +177,7 @@ describe('ConnectionPanel', () => {
   });
 
   it('cancelling the sign-out question does nothing', async () => {
-    render(ConnectionPanel);
+    await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Sign out of North branch' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(bridge.callsTo('auth:signOut')).toEqual([]);
@@ -177,7 +186,7 @@ describe('ConnectionPanel', () => {
 
   it('warns when no keychain could be used', async () => {
     bridge.handle('status:get', () => ({ profileId: 'demo', state: 'online', lastSyncAt: null, nextAttemptAt: null, error: null, tokenInMemoryOnly: false, notice: null }));
-    render(ConnectionPanel);
+    await renderPanel();
     await screen.findAllByRole('listitem');
     await waitFor(() => expect(bridge.callsTo('status:get')).toHaveLength(1));
     expect(screen.queryByText(/No usable system keychain/)).not.toBeInTheDocument();
@@ -187,7 +196,7 @@ describe('ConnectionPanel', () => {
 
   it('tests a draft with a token typed for the test only, and without one when none is typed', async () => {
     bridge.handle('profiles:test', () => ({ ok: true, message: 'Tested with the typed token (it is not saved). Connected: 3 assets in this branch.', assetCount: 3 }));
-    render(ConnectionPanel);
+    await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Edit North branch' }));
     await fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://south.example.net/v1' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
@@ -211,7 +220,7 @@ describe('ConnectionPanel', () => {
       bridge.emit('profiles:changed', state); // the main side announces every change of the profiles
       return state.profiles[1];
     });
-    render(ConnectionPanel);
+    await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Edit North branch' }));
     await fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://south.example.net/v1' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -222,6 +231,32 @@ describe('ConnectionPanel', () => {
     expect(bridge.callsTo('profiles:list')).toHaveLength(1); // once at start; after that the events tell
   });
 
+  it("shows the session's profiles (one copy): opening the panel asks for nothing, and a switch made elsewhere shows at once", async () => {
+    await session.init();
+    await waitFor(() => expect(session.profiles).not.toBeNull());
+    render(ConnectionPanel);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(bridge.callsTo('profiles:list')).toHaveLength(1); // the session's ask at start
+    bridge.emit('profiles:changed', { ...state, activeId: 'p-north' });
+    await waitFor(() => expect(screen.getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'true'));
+    expect(session.profiles?.activeId).toBe('p-north');
+  });
+
+  it('says why the profiles could not be loaded, and asks again when the panel opens', async () => {
+    let fail = true;
+    bridge.handle('profiles:list', () => {
+      if (fail) throw new Error('The profile store could not be read');
+      return state;
+    });
+    await renderPanel();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the connection profiles: The profile store could not be read');
+    cleanup();
+    fail = false;
+    render(ConnectionPanel);
+    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('edits the embed map origins of a profile', async () => {
     let saved: ProfileInput | null = null;
     bridge.handle('profiles:save', (input) => {
@@ -229,7 +264,7 @@ describe('ConnectionPanel', () => {
       return { ...north, embedOrigins: saved.embedOrigins ?? [] };
     });
     state = { ...state, profiles: [demoProfile, { ...north, embedOrigins: ['https://maps.partner.example'] }] };
-    render(ConnectionPanel);
+    await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Edit North branch' }));
     const field = screen.getByLabelText('Embed map origins');
     expect(field).toHaveValue('https://maps.partner.example');
@@ -243,7 +278,7 @@ describe('ConnectionPanel', () => {
   });
 
   it('offers no edit or delete for built-in profiles', async () => {
-    render(ConnectionPanel);
+    await renderPanel();
     await screen.findAllByRole('listitem');
     expect(screen.queryByRole('button', { name: 'Delete Demo service' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Demo service' })).not.toBeInTheDocument();

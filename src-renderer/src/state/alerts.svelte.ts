@@ -9,7 +9,8 @@ import type { AlertCounts, AlertQuery, AlertRecord, AlertRules, AppError, NewAle
 import { call, errorOf, bridge } from '../lib/bridge';
 import { markAcknowledged, stillOpen } from '../lib/alerts/alert-log';
 import { browserNotificationApi, notificationsFor, permissionOf, showNotifications, type NotificationApi, type NotificationSpec, type PermissionState } from '../lib/alerts/notifications';
-import { deliverExport } from '../lib/export/deliver';
+import { deliverExport, exportDoneText } from '../lib/export/deliver';
+import { countOf } from '../lib/format/numbers';
 import { tick } from 'svelte';
 import { assets } from './assets.svelte';
 import { appEvents } from './events';
@@ -261,8 +262,7 @@ export class AlertsStore {
   async exportCsv(): Promise<void> {
     try {
       const result = await call('export:alertsCsv', this.query);
-      const what = result.count === 1 ? '1 alert' : `${result.count} alerts`;
-      const message = deliverExport(result, (how, where) => (how === 'downloaded' ? `Downloaded ${what} as ${where}` : `Saved ${what} to ${where}`));
+      const message = deliverExport(result, (how, where) => exportDoneText(how, where, countOf(result.count, 'alert')));
       if (message) ui.notify(message);
       this.error = null;
     } catch (err) {

@@ -19,6 +19,11 @@ export function deliverExport(result: ExportResult, describe: (how: 'downloaded'
   return describe('saved', result.fileName);
 }
 
+/** The confirmation of an export: "Downloaded 12 assets as fleet.csv" / "Saved 12 assets to /home/d/fleet.csv". */
+export function exportDoneText(how: 'downloaded' | 'saved', where: string, what: string): string {
+  return how === 'downloaded' ? `Downloaded ${what} as ${where}` : `Saved ${what} to ${where}`;
+}
+
 /** Spans offered for the positions export, in hours (up to the contract's MAX_HOURS_BACK, 90 days). */
 export const POSITION_SPANS: readonly { hours: number; label: string }[] = [
   { hours: 1, label: '1 hour' },

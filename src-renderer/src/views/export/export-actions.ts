@@ -1,13 +1,13 @@
 /** The asset CSV export, shared by the list's Export button and the export dialog. */
 import { call } from '../../lib/bridge';
-import { deliverExport } from '../../lib/export/deliver';
+import { deliverExport, exportDoneText } from '../../lib/export/deliver';
 import { countOf } from '../../lib/format/numbers';
 import { assets } from '../../state/assets.svelte';
 import { ui } from '../../state/ui.svelte';
 
 /** The confirmation after the asset CSV was downloaded (web) or saved (Electron). */
 export function assetsCsvMessage(how: 'downloaded' | 'saved', where: string, count: number): string {
-  return how === 'downloaded' ? `Downloaded ${countOf(count, 'asset')} as ${where}` : `Saved ${countOf(count, 'asset')} to ${where}`;
+  return exportDoneText(how, where, countOf(count, 'asset'));
 }
 
 /** Exports the listed assets, in list order; a failure is shown and nothing shown is lost. */

@@ -266,6 +266,9 @@ describe('AlertsStore: export', () => {
     bridge.handle('export:alertsCsv', () => ({ fileName: '/home/d/alerts.csv', mimeType: 'text/csv', count: 3 }));
     await store.exportCsv();
     expect(ui.toast).toBe('Saved 3 alerts to /home/d/alerts.csv');
+    bridge.handle('export:alertsCsv', () => ({ fileName: '/home/d/alerts.csv', mimeType: 'text/csv', count: 12_500 }));
+    await store.exportCsv();
+    expect(ui.toast).toBe('Saved 12,500 alerts to /home/d/alerts.csv'); // counted like every count in the app
     bridge.handle('export:alertsCsv', () => {
       throw Object.assign(new Error('Could not write /home/d/alerts.csv: permission denied'), { kind: 'storage' });
     });

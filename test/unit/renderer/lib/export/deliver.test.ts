@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deliverExport } from '../../../../../src-renderer/src/lib/export/deliver';
+import { deliverExport, exportDoneText } from '../../../../../src-renderer/src/lib/export/deliver';
 import { downloadText } from '../../../../../src-renderer/src/lib/export/download';
 
 let clicked: { download: string; href: string; inPage: boolean }[];
@@ -59,5 +59,12 @@ describe('deliverExport', () => {
     expect(deliverExport({ cancelled: false, fileName: '/home/d/fleet.csv', mimeType: 'text/csv', count: 2 }, describeIt)).toBe('saved /home/d/fleet.csv');
     expect(deliverExport({ cancelled: true, fileName: '', mimeType: 'text/csv', count: 0 }, describeIt)).toBeNull();
     expect(clicked).toEqual([]);
+  });
+});
+
+describe('exportDoneText: the one confirmation sentence of every export', () => {
+  it('says what was downloaded as which file, or saved to which path', () => {
+    expect(exportDoneText('downloaded', 'fleet.csv', '12 assets')).toBe('Downloaded 12 assets as fleet.csv');
+    expect(exportDoneText('saved', '/home/d/alerts.csv', '1 alert')).toBe('Saved 1 alert to /home/d/alerts.csv');
   });
 });

@@ -124,11 +124,7 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   const ctx: CoreContext = {
     userDataDir,
     platform,
-    // The refresh's change announcement tells the alert evaluation which assets changed.
-    emit: (name, payload) => {
-      if (name === 'assets:changed') alerts.noteChange(payload as FleetEvents['assets:changed']);
-      emit(name, payload);
-    },
+    emit,
     connection: () => auth.profiles.connection(),
     http: () => http,
     store: () => store,
@@ -147,7 +143,8 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
 
   const scheduler = new RefreshScheduler<AssetSnapshot>({
     refresh: async () => {
-      const snapshot = await refreshAssets(ctx, now);
+      // The refresh's change (whole assets) tells the alert evaluation which assets changed.
+      const snapshot = await refreshAssets(ctx, now, (change) => alerts.noteChange(change));
       evaluateAlerts(snapshot);
       return snapshot;
     },
@@ -170,7 +167,8 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
     alerts.baseline(cached);
     if (!cached) return;
     scheduler.markCached(cached.fetchedAt);
-    emit('assets', cached);
+    const rows = assets.rows();
+    if (rows) emit('assets', rows);
   };
 
   const switchProfile = async (profileId: string): Promise<void> => {

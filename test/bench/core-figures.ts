@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { AlertRules, AssetSnapshot, FleetEvents } from '../../src-main/contract';
+import type { AlertRules, AssetChange, AssetSnapshot } from '../../src-main/contract';
 import { AlertService } from '../../src-main/core/alerts/alert-service';
 import { defaultAlertRules } from '../../src-main/core/alerts/rules-schema';
 import { AlertRulesStore } from '../../src-main/core/alerts/rules-store';
@@ -317,10 +317,8 @@ export async function measureAlertRun(sequence: ListSequence): Promise<AlertRun>
       notify: () => {},
       log: () => {},
     });
-    // As the core wires it: the refresh's change announcement reaches the alert service.
-    const emit: CoreContext['emit'] = (name, payload) => {
-      if (name === 'assets:changed') alerts.noteChange(payload as FleetEvents['assets:changed']);
-    };
+    // As the core wires it: the refresh's change (whole assets) reaches the alert service.
+    const noteChange = (change: AssetChange): void => alerts.noteChange(change);
     const times: number[] = [];
     const cpu: number[] = [];
     let firstEvaluationMs = 0;
@@ -330,7 +328,7 @@ export async function measureAlertRun(sequence: ListSequence): Promise<AlertRun>
     for (const [i, list] of sequence.lists.entries()) {
       // As the scheduler runs it: the evaluation right after the refresh that fetched the list.
       gc();
-      const snapshot = await refreshAssets(benchContext(() => store, list.response, emit), () => new Date(list.at));
+      const snapshot = await refreshAssets(benchContext(() => store, list.response), () => new Date(list.at), noteChange);
       const usage = process.cpuUsage();
       const start = performance.now();
       const raised = alerts.evaluate(snapshot).length;

@@ -11,15 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { serialize } from 'node:v8';
-import type { AssetSnapshot, FleetEvents } from '../../src-main/contract';
+import type { AssetChange, AssetSnapshot, FleetEvents } from '../../src-main/contract';
 import { AlertService } from '../../src-main/core/alerts/alert-service';
 import { AlertRulesStore } from '../../src-main/core/alerts/rules-store';
+import { assetRow } from '../../src-main/core/assets/asset-row';
 import { jsonNeedsCleaning, normalizeAssetList } from '../../src-main/core/assets/asset-schema';
 import { refreshAssets, smallChange } from '../../src-main/core/handlers/assets';
 import { createHttpClient, parseJsonBody, pinTokenSource } from '../../src-main/core/http/http-client';
 import { EVENT_IPC } from '../../src-main/core/ipc/channels';
 import { MAX_ASSET_LIST_BYTES } from '../../src-main/core/limits';
-import type { CoreContext, HttpResponse } from '../../src-main/core/ports';
+import type { HttpResponse } from '../../src-main/core/ports';
 import { fingerprintsOf } from '../../src-main/core/store/asset-fingerprint';
 import { createStoreFactory } from '../../src-main/core/store/sqlite-store';
 import { benchContext, fetchListSequence, gc, startDemoProcess } from './core-figures';
@@ -45,10 +46,12 @@ export type StageId =
   | 'store'
   | 'change'
   | 'alerts'
+  | 'rows'
   | 'relay-web'
   | 'relay-electron'
   | 'whole-refresh'
   | 'cold-load'
+  | 'cold-rows'
   | 'cold-relay-web'
   | 'cold-relay-electron';
 
@@ -62,10 +65,12 @@ export const STAGES: Record<StageId, string> = {
   store: 'store (saveAssetSnapshot; fingerprints already computed)',
   change: 'change detection (smallChange: diff of the two lists\' fingerprints)',
   alerts: 'alert evaluation (default rules)',
+  rows: "renderer rows of the changed assets (assetRow; the 'assets:changed' event carries rows)",
   'relay-web': "relay, web shell: JSON.stringify of the 'assets:changed' event",
   'relay-electron': "relay, Electron: structured clone (v8.serialize) of the 'assets:changed' event",
   'whole-refresh': 'cross-check: refreshAssets whole (get from memory … announce)',
   'cold-load': 'cold start: open the store + loadAssetSnapshot',
+  'cold-rows': "cold start: renderer rows of the whole list (assetRow; the 'assets' event carries rows)",
   'cold-relay-web': "cold start relay, web shell: JSON.stringify of the whole 'assets' list",
   'cold-relay-electron': "cold start relay, Electron: v8.serialize of the whole 'assets' list",
 };
@@ -137,14 +142,11 @@ export async function profileRun(lists: ListPair, transfer: { service: number; t
     const store = stores.open(PROFILE);
     const rules = new AlertRulesStore(dir);
     const alerts = new AlertService({ profileId: () => PROFILE, demo: () => false, store: () => store, rules, emit: () => {}, notify: () => {}, log: () => {} });
-    let change: FleetEvents['assets:changed'] | null = null;
+    let change: AssetChange | null = null;
     let fetchedAt = '';
     try {
       // The state a periodic refresh finds: the earlier list stored, announced and evaluated.
-      const emit: CoreContext['emit'] = (name, payload) => {
-        if (name === 'assets:changed') alerts.noteChange(payload as FleetEvents['assets:changed']);
-      };
-      const previous = await refreshAssets(benchContext(() => store, lists.first, emit), () => new Date(lists.firstAt));
+      const previous = await refreshAssets(benchContext(() => store, lists.first), () => new Date(lists.firstAt), (c) => alerts.noteChange(c));
       alerts.evaluate(previous);
 
       // The refresh of the next list, in the order handlers/assets.ts runs it.
@@ -165,8 +167,9 @@ export async function profileRun(lists: ListPair, transfer: { service: number; t
         alerts.noteChange(announced);
         alerts.evaluate(snapshot);
       });
-      timed(times, 'relay-web', () => JSON.stringify({ name: 'assets:changed', payload: announced }));
-      timed(times, 'relay-electron', () => serialize([EVENT_IPC, 'assets:changed', announced]));
+      const rowChange: FleetEvents['assets:changed'] = timed(times, 'rows', () => ({ ...announced, changed: announced.changed.map(assetRow) }));
+      timed(times, 'relay-web', () => JSON.stringify({ name: 'assets:changed', payload: rowChange }));
+      timed(times, 'relay-electron', () => serialize([EVENT_IPC, 'assets:changed', rowChange]));
     } finally {
       store.close();
     }
@@ -190,9 +193,10 @@ export async function profileRun(lists: ListPair, transfer: { service: number; t
       }
     });
     if (!loaded) throw new Error('The store gave back no list');
-    timed(times, 'cold-relay-web', () => JSON.stringify({ name: 'assets', payload: loaded }));
-    timed(times, 'cold-relay-electron', () => serialize([EVENT_IPC, 'assets', loaded]));
-    return { stages: times.wall, cpu: times.cpu, bodyBytes: Buffer.byteLength(lists.next.body), changed: (change as FleetEvents['assets:changed'] | null)?.changed.length ?? 0, assets: loaded.assets.length };
+    const rows: FleetEvents['assets'] = timed(times, 'cold-rows', () => ({ ...loaded, assets: loaded.assets.map(assetRow) }));
+    timed(times, 'cold-relay-web', () => JSON.stringify({ name: 'assets', payload: rows }));
+    timed(times, 'cold-relay-electron', () => serialize([EVENT_IPC, 'assets', rows]));
+    return { stages: times.wall, cpu: times.cpu, bodyBytes: Buffer.byteLength(lists.next.body), changed: (change as AssetChange | null)?.changed.length ?? 0, assets: loaded.assets.length };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

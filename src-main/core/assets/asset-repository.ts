@@ -3,9 +3,15 @@
  * offline store at the first ask, then replaced by each refresh) and its indexes. Every
  * part of the core that needs the current list asks here, so the stored list (23 MB for
  * 10,000 assets) is parsed once per start or profile switch, not once per request.
+ *
+ * Next to the snapshot it keeps the rows the renderer holds (contract AssetRow): built for
+ * the whole list at the first ask (a cold start), then by each refresh for the new and
+ * changed assets only, unchanged assets keeping their row.
  */
-import { equipmentKeys, identifierKey, type Asset, type AssetSnapshot } from '../../contract';
+import { equipmentKeys, identifierKey, type Asset, type AssetRow, type AssetRowSnapshot, type AssetSnapshot } from '../../contract';
 import { FleetError } from '../errors';
+import { fingerprintsOf } from '../store/asset-fingerprint';
+import { assetRow } from './asset-row';
 
 /** Where the repository reads the profile's saved list from (the offline store). */
 export interface SavedAssetList {
@@ -22,6 +28,8 @@ export class AssetRepository {
   #snapshot: AssetSnapshot | null = null;
   #loaded = false;
   #indexes: Indexes | null = null;
+  /** Rows of the snapshot's assets by id; null until asked for (or carried over by a refresh). */
+  #rows: Map<string, AssetRow> | null = null;
 
   constructor(
     readonly profileId: string,
@@ -49,8 +57,38 @@ export class AssetRepository {
       throw new FleetError('cancelled', `The asset list of ${next.profileId} does not belong to profile ${this.profileId}`);
     }
     const previous = this.#snapshot;
+    const previousRows = this.#rows;
     this.#set(next);
+    if (previous && previousRows) this.#rows = carryRows(previous, previousRows, next);
     return previous;
+  }
+
+  /** The snapshot as the renderer holds it (one row per asset, in list order), or null when there is none. */
+  rows(): AssetRowSnapshot | null {
+    const snapshot = this.snapshot();
+    if (!snapshot) return null;
+    const rows = this.#rowMap(snapshot);
+    return {
+      profileId: snapshot.profileId,
+      assets: snapshot.assets.map((asset) => rows.get(asset.assetId) ?? assetRow(asset)),
+      skipped: snapshot.skipped,
+      fetchedAt: snapshot.fetchedAt,
+      source: snapshot.source,
+    };
+  }
+
+  /** The row of an asset of the last snapshot (the one already built when there is one). */
+  rowOf(asset: Asset): AssetRow {
+    const snapshot = this.snapshot();
+    const row = snapshot ? this.#rowMap(snapshot).get(asset.assetId) : undefined;
+    return row ?? assetRow(asset);
+  }
+
+  #rowMap(snapshot: AssetSnapshot): Map<string, AssetRow> {
+    if (this.#rows) return this.#rows;
+    const rows = new Map<string, AssetRow>();
+    for (const asset of snapshot.assets) if (!rows.has(asset.assetId)) rows.set(asset.assetId, assetRow(asset));
+    return (this.#rows = rows);
   }
 
   /** One asset of the last snapshot by id. */
@@ -73,6 +111,7 @@ export class AssetRepository {
     this.#snapshot = snapshot;
     this.#loaded = true;
     this.#indexes = null; // built at the first look-up, so a refresh pays nothing for them
+    this.#rows = null;
   }
 
   #index(): Indexes | null {
@@ -88,4 +127,22 @@ export class AssetRepository {
     }
     return (this.#indexes = { byId, bySerial });
   }
+}
+
+/**
+ * The rows of `next`: an asset whose fingerprint did not change keeps its row from
+ * `previous` (the same comparison the change announcement makes, computed once per list),
+ * the others get a new one.
+ */
+function carryRows(previous: AssetSnapshot, previousRows: ReadonlyMap<string, AssetRow>, next: AssetSnapshot): Map<string, AssetRow> {
+  const before = fingerprintsOf(previous.assets);
+  const after = fingerprintsOf(next.assets);
+  const rows = new Map<string, AssetRow>();
+  for (const asset of next.assets) {
+    const id = asset.assetId;
+    if (rows.has(id)) continue;
+    const kept = before.get(id) === after.get(id) ? previousRows.get(id) : undefined;
+    rows.set(id, kept ?? assetRow(asset));
+  }
+  return rows;
 }

@@ -3,7 +3,8 @@
  * the one refresh step the scheduler runs. The last good snapshot is never replaced by
  * a failed refresh: it is saved only after the new list was fetched and understood.
  */
-import type { Asset, AssetChange, AssetSnapshot } from '../../contract';
+import type { Asset, AssetChange, AssetRowChange, AssetSnapshot } from '../../contract';
+import type { AssetRepository } from '../assets/asset-repository';
 import { jsonNeedsCleaning, normalizeAssetList } from '../assets/asset-schema';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
@@ -12,7 +13,7 @@ import type { CoreContext, HandlerGroup, HttpResponse } from '../ports';
 import { fingerprintsOf } from '../store/asset-fingerprint';
 import type { RefreshScheduler } from '../sync/refresh-scheduler';
 
-export type AssetChannels = 'assets:get' | 'assets:refresh' | 'status:get';
+export type AssetChannels = 'assets:get' | 'assets:detail' | 'assets:refresh' | 'status:get';
 
 /**
  * The asset list of one answer. Its strings are cleaned one by one only when the raw
@@ -27,8 +28,16 @@ function readAssetList(res: HttpResponse, now: Date): ReturnType<typeof normaliz
   return normalizeAssetList(json, now, { cleanText });
 }
 
-/** Fetches, normalizes, stores and announces the asset list; returns the new snapshot. */
-export async function refreshAssets(ctx: CoreContext, now: () => Date = () => new Date()): Promise<AssetSnapshot> {
+/**
+ * Fetches, normalizes, stores and announces the asset list; returns the new snapshot. The
+ * renderer is sent rows (the changed ones when little changed); `onChange` gets the same
+ * change with whole assets (the alert evaluation reads it).
+ */
+export async function refreshAssets(
+  ctx: CoreContext,
+  now: () => Date = () => new Date(),
+  onChange: (change: AssetChange) => void = () => {},
+): Promise<AssetSnapshot> {
   const connection = ctx.connection();
   const { assets, skipped } = readAssetList(await ctx.http().get({ url: `${connection.baseUrl}/branch/current/assets`, maxBytes: MAX_ASSET_LIST_BYTES }), now());
   if (ctx.connection().profileId !== connection.profileId) {
@@ -42,16 +51,27 @@ export async function refreshAssets(ctx: CoreContext, now: () => Date = () => ne
     saveError = err;
   }
   // Compared with the list held in memory only: a refresh never reads the stored list.
-  const previous = ctx.assets().replace(snapshot);
+  const repository = ctx.assets();
+  const previous = repository.replace(snapshot);
   // The fresh list is shown even when the offline copy could not be written.
   const change = previous ? smallChange(previous, snapshot) : null;
-  if (change) ctx.emit('assets:changed', change);
-  else ctx.emit('assets', snapshot);
+  if (change) {
+    onChange(change);
+    ctx.emit('assets:changed', rowChange(change, repository));
+  } else {
+    const rows = repository.rows();
+    if (rows) ctx.emit('assets', rows);
+  }
   if (saveError) {
     if (saveError instanceof FleetError) throw saveError;
     throw new FleetError('storage', 'The asset list was loaded but could not be saved for offline use', { cause: saveError });
   }
   return snapshot;
+}
+
+/** The change as the renderer gets it: the changed assets' rows (built by the repository once). */
+export function rowChange(change: AssetChange, repository: AssetRepository): AssetRowChange {
+  return { ...change, changed: change.changed.map((asset) => repository.rowOf(asset)) };
 }
 
 /**
@@ -96,10 +116,19 @@ export function createAssetHandlers(
   return {
     'assets:get': async () => {
       try {
-        return ctx.assets().snapshot();
+        return ctx.assets().rows();
       } catch (err) {
         if (err instanceof FleetError) throw err;
         throw new FleetError('storage', 'The offline copy of the asset list could not be read', { cause: err });
+      }
+    },
+    // One asset's full record from the list the core holds for the active profile (never the network).
+    'assets:detail': async (assetId) => {
+      try {
+        return ctx.assets().asset(assetId) ?? null;
+      } catch (err) {
+        if (err instanceof FleetError) throw err;
+        throw new FleetError('storage', `The offline copy of the asset list could not be read to show ${assetId}`, { cause: err });
       }
     },
     // The list itself reaches the renderer as the refresh's event, never as this answer.

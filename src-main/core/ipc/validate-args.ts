@@ -43,6 +43,7 @@ const ARGUMENTS = {
   'app:info': [],
   'status:get': [],
   'assets:get': [],
+  'assets:detail': [['asset id', AssetIdSchema]],
   'assets:refresh': [],
   'embed:open': [['map request', EmbedRequestSchema]],
   'embed:show': [

@@ -55,7 +55,7 @@ describe('offline restart', () => {
 
     const got = await second.call('assets:get');
     expect(got.ok).toBe(true);
-    const cached = got.ok ? (got.value as AssetSnapshot) : null;
+    const cached = got.ok ? (got.value) : null;
     expect(cached?.source).toBe('cache');
     expect(cached?.fetchedAt).toBe(fromNetwork.fetchedAt);
     expect(cached?.assets).toHaveLength(25);

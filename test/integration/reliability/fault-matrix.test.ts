@@ -5,7 +5,7 @@
  * itself once the fault clears. Per-attempt timeout and Retry-After are kept short.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppError, AssetSnapshot, ErrorKind, SyncStatus } from '../../../src-main/contract';
+import type { AppError, AssetRowSnapshot, ErrorKind, SyncStatus } from '../../../src-main/contract';
 import { startDemoService, type DemoService, type FaultSettings } from '../../../src-main/demo';
 import { distinctErrors, envFor, makeTempDir, startCore, waitFor, type CoreRun } from '../../soak/harness';
 
@@ -33,7 +33,7 @@ beforeEach(async () => {
   clockOffsetMs = 0;
 });
 
-async function goodSnapshot(): Promise<AssetSnapshot> {
+async function goodSnapshot(): Promise<AssetRowSnapshot> {
   const res = await run.call('assets:refresh');
   if (!res.ok) throw new Error(`baseline refresh failed: ${res.error.message}`);
   // The refresh answers nothing; the list it loaded is the one the core now holds.
@@ -42,18 +42,18 @@ async function goodSnapshot(): Promise<AssetSnapshot> {
   return snapshot;
 }
 
-async function stored(): Promise<AssetSnapshot> {
+async function stored(): Promise<AssetRowSnapshot> {
   const res = await run.call('assets:get');
   if (!res.ok || !res.value) throw new Error('assets:get returned nothing');
   return res.value;
 }
 
 interface FaultOutcome {
-  before: AssetSnapshot;
+  before: AssetRowSnapshot;
   errors: AppError[];
   alerts: AppError[];
   statuses: SyncStatus[];
-  assetEvents: AssetSnapshot[];
+  assetEvents: AssetRowSnapshot[];
 }
 
 /** Baseline, then `attempts` manual refreshes under `fault`, checking the data is kept. */
@@ -72,7 +72,7 @@ async function underTransportFault(fault: Partial<FaultSettings>, attempts = 2):
   }
   const since = run.events.slice(mark);
   const statuses = since.filter((e) => e.name === 'status').map((e) => e.payload as SyncStatus);
-  const assetEvents = since.filter((e) => e.name === 'assets').map((e) => e.payload as AssetSnapshot);
+  const assetEvents = since.filter((e) => e.name === 'assets').map((e) => e.payload as AssetRowSnapshot);
   // A transport fault never replaces or patches the shown list, let alone with a shorter one.
   expect(assetEvents).toEqual([]);
   expect(since.filter((e) => e.name === 'assets:changed')).toEqual([]);
@@ -80,7 +80,7 @@ async function underTransportFault(fault: Partial<FaultSettings>, attempts = 2):
 }
 
 /** Clears the faults and waits for the schedule (or a manual refresh) to bring fresh data. */
-async function recovers(before: AssetSnapshot, manual = true): Promise<void> {
+async function recovers(before: AssetRowSnapshot, manual = true): Promise<void> {
   demo.controls.clearFaults();
   clockOffsetMs = 0;
   if (manual) {

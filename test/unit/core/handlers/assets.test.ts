@@ -4,7 +4,8 @@ import { RefreshScheduler } from '../../../../src-main/core/sync/refresh-schedul
 import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
 import { FleetError } from '../../../../src-main/core/errors';
 import { DEFAULT_SETTINGS } from '../../../../src-main/core/settings/settings-schema';
-import type { AssetChange, AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
+import type { AssetChange, AssetRowChange, AssetRowSnapshot, AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
+import { assetRow } from '../../../../src-main/core/assets/asset-row';
 import type { Connection, CoreContext, HttpClient, HttpResponse, OfflineStore } from '../../../../src-main/core/ports';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
@@ -80,9 +81,11 @@ describe('asset handlers', () => {
     const { handlers, store, events, urls, scheduler } = setup([body(LIST)]);
     expect(await handlers['assets:refresh']()).toBeUndefined();
     expect(urls).toEqual(['http://127.0.0.1:4000/v1/branch/current/assets']);
-    const snapshot = events[0].payload as AssetSnapshot;
+    const snapshot = events[0].payload as AssetRowSnapshot;
     expect(snapshot).toMatchObject({ profileId: 'demo', fetchedAt: NOW.toISOString(), source: 'network' });
     expect(snapshot.assets.map((a) => a.assetId)).toEqual(['thing:1']);
+    expect(snapshot.assets[0]).toMatchObject({ fuel: 150, fuelAt: Date.parse('2026-03-01T09:00:00Z') });
+    expect(snapshot.assets[0]).not.toHaveProperty('metrics'); // rows, not full records
     expect(snapshot.assets[0].issues[0].path).toBe('$[0].metrics.fuel.value');
     expect(snapshot.skipped[0]).toMatchObject({ index: 1, path: '$[1].assetId' });
     expect(store.saved?.assets).toHaveLength(1);
@@ -134,6 +137,50 @@ describe('asset handlers', () => {
     expect(urls).toEqual([]);
   });
 
+  it('assets:get returns rows of the stored list at a cold start, without a refresh', async () => {
+    const t = setup([body(LIST)]);
+    await refreshAssets(t.ctx, () => NOW);
+    const cold = setup([]);
+    cold.store.saved = t.store.saved;
+    const got = await cold.handlers['assets:get']();
+    expect(got).toMatchObject({ profileId: 'demo', source: 'cache', fetchedAt: NOW.toISOString() });
+    expect(got?.assets).toEqual([assetRow(t.store.saved!.assets[0])]);
+    expect(cold.urls).toEqual([]);
+  });
+
+  it('assets:detail returns one asset\'s full record from the held list', async () => {
+    const { handlers } = setup([body(LIST)]);
+    await handlers['assets:refresh']();
+    const detail = await handlers['assets:detail']('thing:1');
+    expect(detail).toMatchObject({ assetId: 'thing:1', name: 'Loader', embedUrl: 'https://maps.example/e1' });
+    expect(detail?.metrics?.fuel.meta.source).toBe('x');
+  });
+
+  it('assets:detail answers null for an id the list does not have, and before any list', async () => {
+    const { handlers } = setup([body(LIST)]);
+    expect(await handlers['assets:detail']('thing:1')).toBeNull();
+    await handlers['assets:refresh']();
+    expect(await handlers['assets:detail']('thing:2')).toBeNull();
+    expect(await handlers['assets:detail']('area:1')).toBeNull();
+  });
+
+  it('assets:detail never answers with an asset of another profile', async () => {
+    const t = setup([body(LIST)]);
+    await t.handlers['assets:refresh']();
+    expect(await t.handlers['assets:detail']('thing:1')).not.toBeNull();
+    // The store still holds the demo profile's list; the active profile is another.
+    t.switchProfile('other');
+    expect(await t.handlers['assets:detail']('thing:1')).toBeNull();
+  });
+
+  it('assets:detail reports a store that cannot be read as a storage error', async () => {
+    const t = setup([]);
+    t.store.loadAssetSnapshot = () => {
+      throw new Error('disk gone');
+    };
+    await expect(t.handlers['assets:detail']('thing:1')).rejects.toMatchObject({ kind: 'storage', message: expect.stringContaining('thing:1') });
+  });
+
   it('status:get returns the scheduler status', async () => {
     const { handlers } = setup([]);
     expect(await handlers['status:get']()).toMatchObject({ profileId: 'demo', state: 'starting' });
@@ -160,19 +207,44 @@ describe('refreshAssets announces small changes as assets:changed', () => {
     return { ...t, one, two };
   }
 
-  it('announces the first load whole, then only the changed asset', async () => {
+  it('announces the first load whole, then only the changed asset, as rows', async () => {
     const { events, one, two } = await twoRefreshes(list(TEN), list(TEN, [3]));
     expect(events.map((e) => e.name)).toEqual(['assets', 'assets:changed']);
-    expect(events[0].payload).toBe(one);
-    const change = events[1].payload as AssetChange;
+    expect(events[0].payload).toEqual({ profileId: 'demo', assets: one.assets.map(assetRow), skipped: [], fetchedAt: one.fetchedAt, source: 'network' });
+    const change = events[1].payload as AssetRowChange;
     expect(change).toMatchObject({ profileId: 'demo', baseFetchedAt: one.fetchedAt, fetchedAt: two.fetchedAt, source: 'network', removed: [], order: null });
-    expect(change.changed).toEqual([two.assets[2]]);
+    expect(change.changed).toEqual([assetRow(two.assets[2])]);
     expect(two.assets).toHaveLength(10); // the refresh itself still returns the whole list
+  });
+
+  it('gives the same change with whole assets to onChange (the alert evaluation)', async () => {
+    const t = setup([body(list(TEN)), body(list(TEN, [3]))]);
+    const seen: AssetChange[] = [];
+    await refreshAssets(t.ctx, at(0), (c) => seen.push(c));
+    expect(seen).toEqual([]); // the first list is announced whole
+    const two = await refreshAssets(t.ctx, at(1), (c) => seen.push(c));
+    expect(seen).toHaveLength(1);
+    expect(seen[0].changed).toEqual([two.assets[2]]);
+    expect(seen[0].changed[0].metrics).not.toBeNull();
+  });
+
+  it('builds rows for the changed assets only: unchanged assets keep their row', async () => {
+    const t = setup([body(list(TEN)), body(list(TEN, [3]))]);
+    await refreshAssets(t.ctx, at(0));
+    const before = t.ctx.assets().rows()!.assets;
+    await refreshAssets(t.ctx, at(1));
+    const after = t.ctx.assets().rows()!.assets;
+    expect(after[0]).toBe(before[0]);
+    expect(after[9]).toBe(before[9]);
+    expect(after[2]).not.toBe(before[2]);
+    expect(after[2].fuelAt).toBe(Date.parse('2026-03-01T09:30:00Z'));
+    const change = t.events[1].payload as AssetRowChange;
+    expect(change.changed[0]).toBe(after[2]); // the announced row is the one held
   });
 
   it('sends the new order and the removed ids when assets come and go', async () => {
     const { events } = await twoRefreshes(list(TEN), list([2, 1, 3, 4, 5, 6, 7, 8, 9, 11]));
-    const change = events[1].payload as AssetChange;
+    const change = events[1].payload as AssetRowChange;
     expect(events[1].name).toBe('assets:changed');
     expect(change.changed.map((a) => a.assetId)).toEqual(['thing:11']);
     expect(change.removed).toEqual(['thing:10']);
@@ -181,7 +253,7 @@ describe('refreshAssets announces small changes as assets:changed', () => {
 
   it('names the removed ids when assets only left the list', async () => {
     const { events } = await twoRefreshes(list(TEN), list([1, 2, 4, 5, 6, 7, 8, 9]));
-    const change = events[1].payload as AssetChange;
+    const change = events[1].payload as AssetRowChange;
     expect(events[1].name).toBe('assets:changed');
     expect(change.changed).toEqual([]);
     expect(change.removed).toEqual(['thing:3', 'thing:10']);
@@ -190,7 +262,7 @@ describe('refreshAssets announces small changes as assets:changed', () => {
 
   it('names the removed ids when as many came in their place', async () => {
     const { events } = await twoRefreshes(list(TEN), list([1, 2, 3, 4, 5, 6, 7, 8, 9, 12]));
-    const change = events[1].payload as AssetChange;
+    const change = events[1].payload as AssetRowChange;
     expect(change.changed.map((a) => a.assetId)).toEqual(['thing:12']);
     expect(change.removed).toEqual(['thing:10']);
   });
@@ -213,7 +285,7 @@ describe('refreshAssets announces small changes as assets:changed', () => {
   it('announces the list of another profile whole, even into the same store', async () => {
     const { events } = await twoRefreshes(list(TEN), list(TEN, [3]), (t) => t.switchProfile('other'));
     expect(events.map((e) => e.name)).toEqual(['assets', 'assets']);
-    expect((events[1].payload as AssetSnapshot).profileId).toBe('other');
+    expect((events[1].payload as AssetRowSnapshot).profileId).toBe('other');
   });
 
   it('compares with the stored list once assets:get has read it', async () => {
@@ -222,7 +294,7 @@ describe('refreshAssets announces small changes as assets:changed', () => {
     const cached = await t.handlers['assets:get']();
     await refreshAssets(t.ctx, at(1));
     expect(t.events.map((e) => e.name)).toEqual(['assets:changed']);
-    expect((t.events[0].payload as AssetChange).baseFetchedAt).toBe(cached?.fetchedAt);
-    expect((t.events[0].payload as AssetChange).changed.map((a) => a.assetId)).toEqual(['thing:3']);
+    expect((t.events[0].payload as AssetRowChange).baseFetchedAt).toBe(cached?.fetchedAt);
+    expect((t.events[0].payload as AssetRowChange).changed.map((a) => a.assetId)).toEqual(['thing:3']);
   });
 });

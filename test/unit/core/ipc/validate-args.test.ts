@@ -32,6 +32,7 @@ const VALID: { [C in InvokeChannel]: unknown[] } = {
   'app:info': [],
   'status:get': [],
   'assets:get': [],
+  'assets:detail': ['thing:1'],
   'assets:refresh': [],
   'embed:open': [{ kind: 'subset', assetIds: ['thing:1', 'area:22'] }],
   'embed:show': ['s-1', { x: 0, y: 40, width: 800, height: 600 }],
@@ -92,6 +93,15 @@ describe('validateInvoke', () => {
     expect(refusal('trail:get', ['thing:1', 0]).kind).toBe('invalid-argument');
     expect(refusal('trail:get', ['thing:1', Number.NaN]).kind).toBe('invalid-argument');
     expect(refusal('trail:get', ['thing:1', '24']).kind).toBe('invalid-argument');
+  });
+
+  it("checks assets:detail's one argument with the contract's asset id rule", () => {
+    for (const id of ['thing:', 'truck:1', 'thing:1 ', '../thing:1', 'Thing:1']) {
+      expect(refusal('assets:detail', [id]).message).toContain('asset id');
+    }
+    expect(refusal('assets:detail', [42]).kind).toBe('invalid-argument');
+    expect(refusal('assets:detail', []).message).toBe('"assets:detail" takes 1 argument, got 0.');
+    expect(validateInvoke('assets:detail', ['area:7']).args).toEqual(['area:7']);
   });
 
   it('refuses malformed asset ids, maps of more than 5,000 and exports of more than 100,000 assets', () => {

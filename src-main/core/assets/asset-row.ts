@@ -1,0 +1,88 @@
+/**
+ * The row the renderer holds of one asset (contract AssetRow): built once per asset and
+ * refresh (only for new or changed assets, see AssetRepository), so the renderer keeps
+ * a few numbers per asset instead of every metric with its provenance.
+ */
+import { OLD_READING_GAP_MS, type Asset, type AssetRow, type Metric } from '../../contract';
+import { parseIsoTimestamp } from './timestamps';
+
+/** The readings of the row whose age the list shows (its columns), by metric key. */
+const AGED_READINGS = ['gps', 'fuel', 'ignition', 'speed', 'engine-runtime', 'odometer'] as const;
+/** The readings the map popup shows; a value of the wrong type is kept in `odd` for its flag. */
+const POPUP_READINGS = ['ignition', 'in-motion', 'speed', 'heading', 'fuel', 'odometer'] as const;
+
+const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const bool = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
+
+/** Collected time (ms) of a kept metric; null when absent (kept metrics have valid ISO times). */
+function collectedAt(metric: Metric | undefined): number | null {
+  if (!metric) return null;
+  const at = parseIsoTimestamp(metric.meta.collectedOn);
+  return Number.isNaN(at) ? null : at;
+}
+
+function usablePosition(value: unknown): { lat: number; lng: number } | null {
+  if (!value || typeof value !== 'object') return null;
+  const { lat, lng } = value as { lat?: unknown; lng?: unknown };
+  const la = finite(lat);
+  const ln = finite(lng);
+  if (la === null || ln === null || Math.abs(la) > 90 || Math.abs(ln) > 180) return null;
+  return { lat: la, lng: ln };
+}
+
+function regionsOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const regions = value.filter((r): r is string => typeof r === 'string' && r.trim() !== '');
+  return regions.length > 0 ? regions : undefined;
+}
+
+/** Whether a popup reading's value has the type its column and popup expect. */
+function expectedType(key: (typeof POPUP_READINGS)[number], value: unknown): boolean {
+  return key === 'ignition' || key === 'in-motion' ? typeof value === 'boolean' : finite(value) !== null;
+}
+
+export function assetRow(asset: Asset): AssetRow {
+  const m = asset.metrics;
+  const updatedAt = asset.lastUpdate === null ? null : parseIsoTimestamp(asset.lastUpdate);
+  const newest = updatedAt === null || Number.isNaN(updatedAt) ? null : updatedAt;
+  const gps = usablePosition(m?.gps?.value);
+  const row: AssetRow = {
+    assetId: asset.assetId,
+    type: asset.type,
+    name: asset.name,
+    updatedAt: newest,
+    lat: gps ? gps.lat : null,
+    lng: gps ? gps.lng : null,
+    gpsAt: gps ? collectedAt(m?.gps) : null,
+    fuel: finite(m?.fuel?.value),
+    fuelAt: collectedAt(m?.fuel),
+    ignition: bool(m?.ignition?.value),
+    ignitionAt: collectedAt(m?.ignition),
+    inMotion: bool(m?.['in-motion']?.value),
+    speed: finite(m?.speed?.value),
+    speedAt: collectedAt(m?.speed),
+    heading: finite(m?.heading?.value),
+    engineMs: finite(m?.['engine-runtime']?.value),
+    engineAt: collectedAt(m?.['engine-runtime']),
+    odometerCm: finite(m?.odometer?.value),
+    odometerAt: collectedAt(m?.odometer),
+    issues: asset.issues,
+  };
+  if (asset.serialNumber !== undefined) row.serialNumber = asset.serialNumber;
+  if (asset.category !== undefined) row.category = asset.category;
+  if (!m) return row;
+  if (newest !== null) {
+    const old = AGED_READINGS.filter((key) => {
+      const at = collectedAt(m[key]);
+      return at !== null && newest - at > OLD_READING_GAP_MS;
+    });
+    if (old.length > 0) row.old = old;
+  }
+  const regions = regionsOf(m['geo-regions']?.value);
+  if (regions) row.regions = regions;
+  for (const key of POPUP_READINGS) {
+    if (!(key in m) || expectedType(key, m[key]?.value)) continue;
+    (row.odd ??= {})[key] = m[key]?.value ?? null;
+  }
+  return row;
+}

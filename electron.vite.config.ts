@@ -23,8 +23,8 @@ function noStaticCsp(): Plugin {
   };
 }
 
-// Three builds: the main side (Electron entry + the web shell entry, both bundling the
-// core; runtime dependencies stay external), the sandboxed preload (CommonJS, as
+// Three builds: the main side (Electron entry + the web shell entry + the core's worker
+// entry, which bundles the core; runtime dependencies stay external), the sandboxed preload (CommonJS, as
 // sandboxed preloads require), and the renderer (Svelte; renderer-only libraries such
 // as Leaflet are bundled here and never reach the main bundle).
 const CONTRACT = resolve(__dirname, 'src-main/contract/index.ts');
@@ -37,6 +37,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src-main/electron/main.ts'),
           web: resolve(__dirname, 'src-main/web/cli.ts'),
+          // The core's worker thread, started by both shells (src-main/app/core-thread/worker-entry.ts finds it beside them).
+          'core-worker': resolve(__dirname, 'src-main/app/core-thread/core-worker.ts'),
         },
       },
     },

@@ -21,6 +21,7 @@ import { createOfflineHandlers } from '../core/handlers/offline';
 import { createSettingsHandlers } from '../core/handlers/settings';
 import { createHttpClient } from '../core/http/http-client';
 import type { CoreContext, FleetDeskCore, FleetDeskOptions, OfflineStore } from '../core/ports';
+import type { KeychainBackend } from '../core/auth/token-vault';
 import { SettingsStore } from '../core/settings/settings-store';
 import { TileCache } from '../core/tiles/tile-cache';
 import { TileService, tileUserAgent } from '../core/tiles/tile-service';
@@ -35,7 +36,12 @@ import { DEMO_PROFILE_NAME, demoProfileUrls, NOT_RUNNING } from './demo-profile'
 const DEMO_TILE_URL = /^http:\/\/127\.0\.0\.1:\d+\/tiles\/\{z\}\/\{x\}\/\{y\}\.png$/;
 const EARLIER_DEMO_ATTRIBUTION = 'Fleet Desk demo tiles';
 
-export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetDeskCore> {
+export interface FleetDeskBuildOptions extends FleetDeskOptions {
+  /** The keychain to use instead of loading keytar here (the core's worker relays to the main thread's keytar). */
+  keychain?: KeychainBackend;
+}
+
+export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<FleetDeskCore> {
   const env = options.env ?? process.env;
   // Fails early, with the variable's name, when a FLEET_* setting is malformed.
   readEnvConfig(env);
@@ -56,7 +62,12 @@ export async function createFleetDesk(options: FleetDeskOptions): Promise<FleetD
   };
 
   const demo = createDemoRunner({ env, now });
-  const auth = await createAuthModule({ userDataDir, env, demo: { ...NOT_RUNNING, name: DEMO_PROFILE_NAME } });
+  const auth = await createAuthModule({
+    userDataDir,
+    env,
+    demo: { ...NOT_RUNNING, name: DEMO_PROFILE_NAME },
+    ...(options.keychain ? { vaultOptions: { backend: options.keychain } } : {}),
+  });
   /**
    * The demo service runs while its profile is active, and only then. Its port and its
    * tokens live as long as one run of it, so the profile gets its addresses and a fresh

@@ -9,6 +9,7 @@ import type { FleetDeskCore } from '../core/ports';
 import { EVENT_IPC, INVOKE_IPC } from '../core/ipc/channels';
 import { dispatchInvoke } from '../core/ipc/validate-args';
 import { isAllowedNavigation } from './navigation';
+import { isSerializedCore } from '../app/core-thread/serialized';
 
 export { EVENT_IPC, INVOKE_IPC };
 
@@ -32,16 +33,35 @@ export function trustedSender(getWindow: () => BrowserWindow | null, appUrl: str
   };
 }
 
+/**
+ * The answer to one call: a `Result` object, or (the core in its worker) the Result's UTF-8
+ * JSON as the worker wrote it, which the preload parses (src-main/preload/bridge.ts).
+ */
+export type InvokeReply = Result<unknown> | Uint8Array;
+
 export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, core: FleetDeskCore, isTrustedSender: SenderCheck): () => void {
-  ipcMain.handle(INVOKE_IPC, async (event: IpcMainInvokeEvent, channel: unknown, args: unknown): Promise<Result<unknown>> => {
+  const serialized = isSerializedCore(core) ? core : null;
+  ipcMain.handle(INVOKE_IPC, async (event: IpcMainInvokeEvent, channel: unknown, args: unknown): Promise<InvokeReply> => {
     if (!isTrustedSender(event)) return { ok: false, error: UNTRUSTED };
+    // Checked and run in the core's thread; the answer is passed on unparsed.
+    if (serialized) return serialized.invokeSerialized(channel, args);
     return dispatchInvoke(core.handlers, channel, args);
   });
   return () => ipcMain.removeHandler(INVOKE_IPC);
 }
 
-/** Sends every core event to the window's renderer while it exists. */
+/**
+ * Sends every core event to the window's renderer while it exists. From the core's worker
+ * an event is the UTF-8 JSON of `{ name, payload }`, sent as those bytes (the preload
+ * parses them); from an in-thread core, the payload object.
+ */
 export function forwardEvents(core: FleetDeskCore, target: () => WebContents | null): () => void {
+  if (isSerializedCore(core)) {
+    return core.subscribeSerialized((name, json) => {
+      const contents = target();
+      if (contents && !contents.isDestroyed()) contents.send(EVENT_IPC, name, json);
+    });
+  }
   return core.subscribe(<E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
     const contents = target();
     if (contents && !contents.isDestroyed()) contents.send(EVENT_IPC, name, payload);

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, screen, session, shell } from 'electron';
 import type { MenuCommand } from '../contract';
 import { FleetError, scrubSecrets } from '../core/errors';
-import { createFleetDesk } from '../app/fleet-desk';
+import { startFleetDesk } from '../app/core-thread/start-core';
 import { EVENT_IPC } from '../core/ipc/channels';
 import type { FleetDeskCore, PlatformHooks } from '../core/ports';
 import { cspOriginsFromCore, type CspOrigins } from '../core/csp';
@@ -176,7 +176,8 @@ async function start(): Promise<void> {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
 
-  const desk = await createFleetDesk({ userDataDir: app.getPath('userData'), platform: platformHooks() });
+  // The core runs in its worker thread (FLEET_CORE_THREAD=main keeps it on this one); this thread relays.
+  const desk = await startFleetDesk({ userDataDir: app.getPath('userData'), platform: platformHooks() });
   core = desk;
   // Map tiles through the core (cached for offline use), before the page asks for any.
   installTileProtocol(session.defaultSession, desk.tiles);

@@ -1,9 +1,9 @@
 /**
- * `npm run web`: starts the core and the web shell, prints the page address (with its
+ * `npm run web`: starts the core (in its worker thread) and the web shell, prints the page address (with its
  * per-launch secret) on a line of its own, and stops cleanly on SIGINT/SIGTERM.
  */
 import { mkdirSync } from 'node:fs';
-import { createFleetDesk } from '../app/fleet-desk';
+import { startFleetDesk } from '../app/core-thread/start-core';
 import { scrubSecrets } from '../core/errors';
 import { version } from '../../package.json';
 import { webPlatformHooks, webPort, webRendererDir, webUserDataDir } from './cli-options';
@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   const port = webPort(env);
   const userDataDir = webUserDataDir(env);
   mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
-  const core = await createFleetDesk({ userDataDir, platform: webPlatformHooks(version), env });
+  // The core runs in its worker thread (FLEET_CORE_THREAD=main keeps it on this thread).
+  const core = await startFleetDesk({ userDataDir, platform: webPlatformHooks(version), env });
   const shell = await startWebShell({ core, rendererDir: webRendererDir(env, import.meta.url), port });
   await core.start();
   process.stdout.write(`Fleet Desk is running. Open this address in your browser (it carries this run's access key):\n${shell.url}\n`);

@@ -29,6 +29,7 @@ import {
 import { parseTileAddress, tilePathParts } from '../core/tiles/tile-address';
 import { cspOriginsFromCore, type CspOrigins } from '../core/csp';
 import { mimeType, resolveStaticFile } from './static-files';
+import { asBuffer, isSerializedCore } from '../app/core-thread/serialized';
 
 export interface WebShellOptions {
   core: FleetDeskCore;
@@ -63,15 +64,20 @@ const BASE_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 } as const;
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+/** Sends JSON text (or its UTF-8 bytes, as the core's worker wrote them) as it is. */
+function sendJsonText(res: ServerResponse, status: number, json: string | Uint8Array): void {
+  const body = typeof json === 'string' ? json : asBuffer(json);
   res.writeHead(status, {
     ...BASE_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+    'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
     'Cache-Control': 'no-store',
   });
-  res.end(text);
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  sendJsonText(res, status, JSON.stringify(body));
 }
 
 function sendError(res: ServerResponse, status: number, error: AppError): void {
@@ -127,6 +133,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       return sendError(res, 400, { kind: 'invalid-argument', message: `"${channel}": the request body is not valid JSON.` });
     }
     const args = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as { args?: unknown }).args : undefined;
+    // The core in its worker answers with the Result's JSON, passed on unparsed.
+    if (isSerializedCore(core)) return sendJsonText(res, 200, await core.invokeSerialized(channel, args));
     sendJson(res, 200, await dispatchInvoke(core.handlers, channel, args));
   }
 
@@ -248,16 +256,28 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     });
   });
 
-  const unsubscribe = core.subscribe(<E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
-    let text: string;
-    try {
-      text = JSON.stringify({ name, payload });
-    } catch (err) {
-      log(scrubSecrets(`Fleet Desk web shell: could not send the "${name}" event: ${err instanceof Error ? err.message : String(err)}`));
-      return;
-    }
-    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(text);
-  });
+  /** The pages listening now; with none, an event costs nothing here. */
+  const openClients = (): WebSocket[] => [...clients].filter((ws) => ws.readyState === ws.OPEN);
+  const unsubscribe = isSerializedCore(core)
+    ? // The worker wrote the message's JSON once; it goes on the socket as it is (a text frame).
+      core.subscribeSerialized((_name, json) => {
+        const open = openClients();
+        if (open.length === 0) return;
+        const data = asBuffer(json);
+        for (const ws of open) ws.send(data, { binary: false });
+      })
+    : core.subscribe(<E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
+        const open = openClients();
+        if (open.length === 0) return;
+        let text: string;
+        try {
+          text = JSON.stringify({ name, payload });
+        } catch (err) {
+          log(scrubSecrets(`Fleet Desk web shell: could not send the "${name}" event: ${err instanceof Error ? err.message : String(err)}`));
+          return;
+        }
+        for (const ws of open) ws.send(text);
+      });
 
   try {
     await new Promise<void>((resolvePromise, reject) => {

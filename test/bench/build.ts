@@ -28,7 +28,7 @@ export async function buildBenchRenderer(options: { reuse?: boolean; log?: (line
   return BENCH_RENDERER_DIR;
 }
 
-/** Bundles the web shell entry (runtime dependencies stay external, as in `electron-vite build`); returns the entry file. */
+/** Bundles the web shell entry and the core's worker entry (runtime dependencies stay external, as in `electron-vite build`); returns the shell's entry file. */
 export async function buildBenchWebShell(options: { reuse?: boolean; log?: (line: string) => void } = {}): Promise<string> {
   const entry = resolve(BENCH_MAIN_DIR, 'web.js');
   if (options.reuse && existsSync(entry)) return entry;
@@ -39,11 +39,15 @@ export async function buildBenchWebShell(options: { reuse?: boolean; log?: (line
     logLevel: 'warn',
     configFile: false,
     build: {
-      ssr: resolve(ROOT, 'src-main/web/cli.ts'),
+      // The shell and the core's worker thread it starts (found beside web.js at run time), as electron-vite builds them.
+      ssr: true,
       outDir: BENCH_MAIN_DIR,
       emptyOutDir: true,
       target: 'node20',
-      rollupOptions: { output: { format: 'es', entryFileNames: 'web.js' } },
+      rollupOptions: {
+        input: { web: resolve(ROOT, 'src-main/web/cli.ts'), 'core-worker': resolve(ROOT, 'src-main/app/core-thread/core-worker.ts') },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
     },
   });
   return entry;

@@ -46,7 +46,8 @@ export const accounts = {
   clientSecret: (profileId: string) => `${profileId}:client-secret`,
 };
 
-function loadKeytar(): KeychainBackend {
+/** Loads the native keytar module (the vault does this lazily; core-thread hosts keep it on the main thread). */
+export function loadKeytar(): KeychainBackend {
   const require = createRequire(import.meta.url);
   const mod = require('keytar') as KeychainBackend & { default?: KeychainBackend };
   return typeof mod.getPassword === 'function' ? mod : (mod.default as KeychainBackend);

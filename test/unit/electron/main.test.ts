@@ -146,6 +146,13 @@ vi.mock('../../../src-main/app/fleet-desk', () => ({
   }),
 }));
 
+// The shell starts its core through the core-thread starter (a worker by default); here it
+// builds the fake above in-thread, so the shell's wiring is what is tested.
+vi.mock('../../../src-main/app/core-thread/start-core', async () => {
+  const { createFleetDesk } = await import('../../../src-main/app/fleet-desk');
+  return { startFleetDesk: vi.fn((options: FleetDeskOptions) => createFleetDesk(options)) };
+});
+
 async function loadMain(): Promise<void> {
   await import('../../../src-main/electron/main');
   // Let whenReady().then(start) run to the end.

@@ -1,0 +1,247 @@
+/**
+ * The main thread's side of the core's worker: `startCoreThread` starts the worker, which
+ * builds the whole core (createFleetDesk), and gives the shell the same `FleetDeskCore`
+ * (handlers, tiles, subscribe, start, stop) plus the serialized relay of serialized.ts. The
+ * main thread only relays: it answers the worker's keychain calls with keytar (which stays
+ * on this thread) and its platform hooks (browser, save dialog, embed view, notifications).
+ *
+ * When the worker fails to start, `startCoreThread` rejects with the core's own error. When
+ * it crashes or exits later, every call waiting on it is answered with an error that says
+ * so, and every later call too: the shell never hangs on a dead core.
+ */
+import { Worker } from 'node:worker_threads';
+import { INVOKE_CHANNELS } from '../../contract';
+import type { AppError, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../../contract';
+import { answerKeychainRequest, keychainFailure } from '../../core/auth/keychain-relay';
+import { loadKeytar, type KeychainBackend } from '../../core/auth/token-vault';
+import { FleetError, scrubSecrets, toAppError } from '../../core/errors';
+import type { FleetDeskOptions } from '../../core/ports';
+import type { TileAddress } from '../../core/tiles/tile-address';
+import type { TileAnswer, TileProvider } from '../../core/tiles/tile-service';
+import { fleetErrorFrom, jsonBytes, PLATFORM_CALLS, type CoreThreadData, type FromWorker, type PlatformCall, type ToWorker, type WithoutId } from './protocol';
+import type { SerializedEventSink, ThreadedCore } from './serialized';
+import { coreWorkerFile, workerLaunch } from './worker-entry';
+
+export interface CoreThreadOptions extends FleetDeskOptions {
+  /** The worker's entry file (tests run a fake core); default the bundled or source core-worker. */
+  workerEntry?: string;
+  /** Loads the real keychain on this thread; default keytar. */
+  loadKeychain?: () => KeychainBackend;
+  /** How long `stop` waits for the core to close before the worker is ended anyway; default 10 s. */
+  stopTimeoutMs?: number;
+}
+
+interface Pending {
+  resolve: (message: FromWorker) => void;
+  reject: (err: FleetError) => void;
+}
+
+const decoder = new TextDecoder();
+
+export async function startCoreThread(options: CoreThreadOptions): Promise<ThreadedCore> {
+  const platform = options.platform;
+  const hooks = PLATFORM_CALLS.filter((name) => typeof platform[name] === 'function');
+  const data: CoreThreadData = {
+    userDataDir: options.userDataDir,
+    env: { ...(options.env ?? process.env) },
+    shell: platform.shell,
+    version: platform.version,
+    hooks,
+  };
+  const launch = workerLaunch(options.workerEntry ?? coreWorkerFile());
+  const worker = new Worker(launch.code, {
+    eval: launch.eval,
+    workerData: data,
+    ...(launch.execArgv ? { execArgv: launch.execArgv } : {}),
+  });
+
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+  /** Set once the worker is gone: every call is answered with it. */
+  let gone: FleetError | null = null;
+  let stopping = false;
+  const objectSinks = new Set<EventSink>();
+  const serializedSinks = new Set<SerializedEventSink>();
+  let listening = false;
+
+  const post = (message: ToWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
+
+  const request = (message: WithoutId<Extract<ToWorker, { t: 'invoke' | 'call' | 'tile' | 'start' | 'stop' }>>): Promise<FromWorker> => {
+    if (gone) return Promise.reject(gone);
+    const id = nextId++;
+    return new Promise<FromWorker>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      post({ ...message, id } as ToWorker);
+    });
+  };
+
+  const valueOf = (message: FromWorker): unknown => {
+    if (message.t !== 'done') throw new FleetError('internal', 'Fleet Desk’s core answered out of turn.');
+    if (!message.ok) throw fleetErrorFrom(message.error);
+    return message.value;
+  };
+
+  const updateListening = () => {
+    const on = objectSinks.size + serializedSinks.size > 0;
+    if (on === listening || gone) return;
+    listening = on;
+    post({ t: 'listen', on });
+  };
+
+  const deliver = (name: EventChannel, json: Uint8Array) => {
+    for (const sink of serializedSinks) {
+      try {
+        sink(name, json);
+      } catch (err) {
+        console.error(scrubSecrets(`Fleet Desk: an event listener failed: ${err instanceof Error ? err.message : String(err)}`));
+      }
+    }
+    if (objectSinks.size === 0) return;
+    // Only listeners that want objects (not the shells' relays) cost a parse here.
+    const { payload } = JSON.parse(decoder.decode(json)) as { payload: FleetEvents[EventChannel] };
+    for (const sink of objectSinks) {
+      try {
+        sink(name, payload);
+      } catch (err) {
+        console.error(scrubSecrets(`Fleet Desk: an event listener failed: ${err instanceof Error ? err.message : String(err)}`));
+      }
+    }
+  };
+
+  let keychain: KeychainBackend | null = null;
+  const loadKeychain = () => (keychain ??= (options.loadKeychain ?? loadKeytar)());
+
+  /** A keychain call or a platform hook, asked by the worker: answered here, on the main thread. */
+  const answer = async (message: Extract<FromWorker, { t: 'request' }>): Promise<void> => {
+    let reply: ToWorker;
+    if (message.area === 'keychain') {
+      try {
+        reply = { t: 'reply', id: message.id, ok: true, value: await answerKeychainRequest(loadKeychain, message.method, message.args) };
+      } catch (err) {
+        reply = { t: 'reply', id: message.id, ok: false, error: { kind: 'keychain', message: keychainFailure(err) } };
+      }
+    } else {
+      try {
+        const method: PlatformCall = message.method;
+        if (!hooks.includes(method)) throw new FleetError('internal', `This Fleet Desk window cannot "${String(method)}".`);
+        const fn = platform[method] as (...args: unknown[]) => unknown;
+        reply = { t: 'reply', id: message.id, ok: true, value: (await fn.apply(platform, message.args)) ?? null };
+      } catch (err) {
+        reply = { t: 'reply', id: message.id, ok: false, error: toAppError(err) };
+      }
+    }
+    if (!gone) post(reply);
+  };
+
+  let settleStart: { resolve: () => void; reject: (err: FleetError) => void } | null = null;
+  const started = new Promise<void>((resolve, reject) => (settleStart = { resolve, reject }));
+
+  const fail = (err: FleetError) => {
+    if (gone) return;
+    gone = err;
+    settleStart?.reject(err);
+    settleStart = null;
+    for (const waiting of pending.values()) waiting.reject(err);
+    pending.clear();
+  };
+
+  worker.on('message', (message: FromWorker) => {
+    switch (message.t) {
+      case 'ready':
+        settleStart?.resolve();
+        settleStart = null;
+        return;
+      case 'failed':
+        fail(fleetErrorFrom(message.error));
+        void worker.terminate();
+        return;
+      case 'event':
+        deliver(message.name, message.json);
+        return;
+      case 'request':
+        void answer(message);
+        return;
+      default: {
+        const waiting = pending.get(message.id);
+        pending.delete(message.id);
+        waiting?.resolve(message);
+      }
+    }
+  });
+  worker.on('error', (err) => {
+    fail(new FleetError('internal', scrubSecrets(`Fleet Desk’s core stopped unexpectedly (${err.message.split('\n')[0]}). Restart Fleet Desk; your offline data is kept.`)));
+  });
+  worker.on('exit', (code) => {
+    fail(
+      stopping
+        ? new FleetError('internal', 'Fleet Desk’s core has stopped.')
+        : new FleetError('internal', `Fleet Desk’s core stopped unexpectedly (exit code ${code}). Restart Fleet Desk; your offline data is kept.`),
+    );
+  });
+
+  await started;
+
+  const call = async (channel: string, args: unknown[]): Promise<unknown> => valueOf(await request({ t: 'call', channel, args }));
+  const handlers = Object.fromEntries(INVOKE_CHANNELS.map((channel) => [channel, (...args: unknown[]) => call(channel, args)])) as unknown as InvokeHandlers;
+
+  const tiles: TileProvider = {
+    async tile(address: TileAddress): Promise<TileAnswer> {
+      const message = await request({ t: 'tile', address });
+      if (message.t !== 'tile') return valueOf(message) as never;
+      const { body, ...rest } = message.answer;
+      return { ...rest, body: body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : null };
+    },
+    setRoute(route: string) {
+      if (!gone) post({ t: 'tile-route', route });
+    },
+  };
+
+  const errorBytes = (error: AppError) => jsonBytes({ ok: false, error });
+
+  return {
+    handlers,
+    tiles,
+    subscribe(sink) {
+      objectSinks.add(sink);
+      updateListening();
+      return () => {
+        objectSinks.delete(sink);
+        updateListening();
+      };
+    },
+    subscribeSerialized(sink) {
+      serializedSinks.add(sink);
+      updateListening();
+      return () => {
+        serializedSinks.delete(sink);
+        updateListening();
+      };
+    },
+    async invokeSerialized(channel, args) {
+      try {
+        const message = await request({ t: 'invoke', channel, args });
+        if (message.t === 'invoked') return message.json;
+        return errorBytes(toAppError(valueOf(message)));
+      } catch (err) {
+        return errorBytes(toAppError(err));
+      }
+    },
+    async start() {
+      valueOf(await request({ t: 'start' }));
+    },
+    async stop() {
+      if (gone) return;
+      stopping = true;
+      const timer = setTimeout(() => void worker.terminate(), options.stopTimeoutMs ?? 10_000);
+      try {
+        valueOf(await request({ t: 'stop' }));
+      } catch (err) {
+        // Ended by the timeout: the worker is gone, which is what stop wants.
+        if (err !== gone) throw err;
+      } finally {
+        clearTimeout(timer);
+        await worker.terminate();
+      }
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The web shell in front of a core that runs in its worker (app/core-thread): call
+ * answers and events arrive as the JSON bytes the worker wrote and are passed on as
+ * they are, as JSON text, with the byte length (not the character count) announced.
+ */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import type { EventChannel } from '../../../src-main/contract';
+import { startWebShell, type WebShell } from '../../../src-main/web/server';
+import { fakeCore, type FakeCore } from './fake-core';
+
+const SECRET = 'f'.repeat(64);
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+type SerializedSink = (name: EventChannel, json: Uint8Array) => void;
+
+let base: string;
+let shell: WebShell;
+let core: FakeCore & { invokeSerialized: ReturnType<typeof vi.fn>; subscribeSerialized: (sink: SerializedSink) => () => void };
+const serializedSinks = new Set<SerializedSink>();
+
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), 'fleet-web-serialized-'));
+  await mkdir(join(base, 'renderer'), { recursive: true });
+  await writeFile(join(base, 'renderer', 'index.html'), '<!doctype html><title>Fleet Desk</title>');
+});
+
+afterAll(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+async function start(): Promise<WebShell> {
+  core = Object.assign(fakeCore(), {
+    invokeSerialized: vi.fn(async () => bytes('{"ok":true,"value":{"name":"Zürich depot"}}')),
+    subscribeSerialized: (sink: SerializedSink) => {
+      serializedSinks.add(sink);
+      return () => serializedSinks.delete(sink);
+    },
+  });
+  return startWebShell({ core, rendererDir: join(base, 'renderer'), secret: SECRET, log: () => {} });
+}
+
+describe('web shell with the core in its worker', () => {
+  it("passes the worker's answer on as it is, announcing its length in bytes", async () => {
+    shell = await start();
+    try {
+      const reply = await new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: shell.port,
+            path: '/api/invoke/app:info',
+            method: 'POST',
+            headers: { host: `127.0.0.1:${shell.port}`, 'content-type': 'application/json', 'x-fleet-secret': SECRET },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+        req.end('{"args":[1]}');
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(reply.headers['cache-control']).toBe('no-store');
+      // "ü" is two bytes: the length is the bytes', one more than the characters'.
+      expect(reply.headers['content-length']).toBe(String(Buffer.byteLength('{"ok":true,"value":{"name":"Zürich depot"}}')));
+      expect(reply.body.toString('utf8')).toBe('{"ok":true,"value":{"name":"Zürich depot"}}');
+      expect(core.invokeSerialized).toHaveBeenCalledWith('app:info', [1]);
+      expect(core.handlers['app:info']).not.toHaveBeenCalled();
+    } finally {
+      await shell.close();
+    }
+  });
+
+  it("sends the worker's event bytes to open pages as text, and stops listening on close", async () => {
+    shell = await start();
+    expect(serializedSinks.size).toBe(1);
+    expect(core.sinks.size).toBe(0); // the object events are not used
+    const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/api/events`, ['fleet-desk', `secret.${SECRET}`]);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const received = new Promise<{ text: string; binary: boolean }>((resolve) => ws.once('message', (data, isBinary) => resolve({ text: String(data), binary: isBinary })));
+    for (const sink of serializedSinks) sink('menu:command', bytes('{"name":"menu:command","payload":{"command":"refresh"}}'));
+    expect(await received).toEqual({ text: '{"name":"menu:command","payload":{"command":"refresh"}}', binary: false });
+    ws.close();
+    await shell.close();
+    expect(serializedSinks.size).toBe(0);
+  });
+});

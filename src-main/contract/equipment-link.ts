@@ -26,11 +26,11 @@ export function equipmentKeys(unit: { serialNumber: string | null; vin: string |
 }
 
 /**
- * The unit among `units` that an asset with this serial number links to: one whose serial
- * number matches, else one whose PIN/VIN matches; null when none does.
+ * The machine among `equipment` that an asset with this serial number links to: one whose
+ * serial number matches, else one whose PIN/VIN matches; null when none does.
  */
-export function equipmentForSerial<U extends { serialNumber: string | null; vin: string | null }>(units: readonly U[], serial: string | null | undefined): U | null {
+export function equipmentForSerial<E extends { serialNumber: string | null; vin: string | null }>(equipment: readonly E[], serial: string | null | undefined): E | null {
   const key = identifierKey(serial);
   if (key === null) return null;
-  return units.find((u) => identifierKey(u.serialNumber) === key) ?? units.find((u) => identifierKey(u.vin) === key) ?? null;
+  return equipment.find((e) => identifierKey(e.serialNumber) === key) ?? equipment.find((e) => identifierKey(e.vin) === key) ?? null;
 }

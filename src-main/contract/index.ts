@@ -396,7 +396,8 @@ export interface AempProgress {
   version: AempVersion;
   page: number;
   lastPage: number | null;
-  units: number;
+  /** Machines read so far (repeats counted once). */
+  equipment: number;
   /** Set while throttled: the service asked us to wait until this time. */
   waitingUntil: string | null;
   done: boolean;

@@ -20,8 +20,8 @@ export const MAX_ASSETS_PER_LIST = 100_000;
 export const MAX_AEMP_PAGE_BYTES = 8 * MB;
 /** Pages of one AEMP listing or history. */
 export const MAX_PAGES_PER_LISTING = 2_000;
-/** Units read over all pages of one AEMP listing (repeats count: they cost the same work). */
-export const MAX_UNITS_PER_LISTING = 100_000;
+/** Machines read over all pages of one AEMP listing (repeats count: they cost the same work). */
+export const MAX_EQUIPMENT_PER_LISTING = 100_000;
 /** Points of one AEMP history (a year of one-minute positions is ~526,000). */
 export const MAX_HISTORY_POINTS = 600_000;
 /** Characters of one text field from a service; longer text is cut and marked. */

@@ -1,5 +1,5 @@
 /**
- * Issue 6: the Fleet view on AEMP 2.0 — all pages loaded, a unit looked up by serial
+ * Issue 6: the Fleet view on AEMP 2.0 — all pages loaded, a machine looked up by serial
  * number, a 7-day range with the track replay, the three charts and a table view.
  */
 import { expect, test } from '@playwright/test';
@@ -25,14 +25,14 @@ test('fleet 2.0: all pages, look-up by serial, 7-day history with replay, charts
   await expect(fleet.getByRole('radio', { name: 'AEMP 2.0' })).toBeChecked();
 
   // Every page is loaded (the demo's 57 machines at 25 a page = 3 pages), then the progress bar goes away.
-  await expect(fleet.getByText(/^\s*57 units ·/)).toBeVisible({ timeout: 30_000 });
+  await expect(fleet.getByText(/^\s*57 machines ·/)).toBeVisible({ timeout: 30_000 });
   await expect(fleet.getByRole('progressbar', { name: 'Fleet loading progress' })).toHaveCount(0);
-  await expect(fleet.getByText('57 of 57 units')).toBeVisible();
+  await expect(fleet.getByText('57 of 57 machines')).toBeVisible();
   const table = fleet.getByRole('region', { name: 'Equipment' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await saveScreenshot(page, 'fleet-listing');
 
-  // Look up by serial number a unit that reports operating hours, odometer and fuel (taken from the listing).
+  // Look up by serial number a machine that reports operating hours, odometer and fuel (taken from the listing).
   const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim());
   const col = (prefix: string) => headers.findIndex((h) => h.startsWith(prefix));
   let serial = '';
@@ -44,7 +44,7 @@ test('fleet 2.0: all pages, look-up by serial, 7-day history with replay, charts
     }
   }
   expect(serial).toMatch(/^[A-Z0-9]{6,}$/);
-  await fleet.getByLabel('Look up a unit').fill(serial);
+  await fleet.getByLabel('Look up a machine').fill(serial);
   await fleet.getByRole('button', { name: 'Look up' }).click();
   const unitPage = fleet.getByRole('article');
   await expect(unitPage.getByRole('heading', { level: 3 })).toBeVisible();

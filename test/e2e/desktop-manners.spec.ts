@@ -105,17 +105,17 @@ test('a normal session: branch named, times, export choices, Fleet look-up, them
   await expect(exportDialog).toHaveCount(0);
   await expect(bar).toContainText(/Downloaded positions of|No recorded positions/);
 
-  // Item 16: the Fleet view; a failed look-up clears the unit shown.
+  // Item 16: the Fleet view; a failed look-up clears the machine shown.
   await page.getByRole('tab', { name: 'Fleet' }).click();
   const fleet = page.locator('.fleet-view');
-  await expect(fleet.getByText(/[\d,]+ units · as of/)).toBeVisible({ timeout: 30_000 });
-  await expect(fleet.getByText(/\d{4,} units/)).toHaveCount(0); // counts are grouped: "1,000" not "1000"
+  await expect(fleet.getByText(/[\d,]+ machines · as of/)).toBeVisible({ timeout: 30_000 });
+  await expect(fleet.getByText(/\d{4,} machines/)).toHaveCount(0); // counts are grouped: "1,000" not "1000"
   const firstUnit = fleet.getByRole('button', { name: /^Open unit / }).first();
   await firstUnit.click();
   await expect(fleet.locator('#equipment-title')).toBeVisible();
-  await fleet.getByLabel('Look up a unit').fill('NO-SUCH-UNIT-404');
+  await fleet.getByLabel('Look up a machine').fill('NO-SUCH-UNIT-404');
   await fleet.getByRole('button', { name: 'Look up' }).click();
-  await expect(fleet.getByRole('alert')).toContainText('No unit with identifier NO-SUCH-UNIT-404');
+  await expect(fleet.getByRole('alert')).toContainText('No machine with identifier NO-SUCH-UNIT-404');
   await expect(fleet.locator('#equipment-title')).toHaveCount(0);
   await saveScreenshot(page, 'fleet-failed-lookup');
 

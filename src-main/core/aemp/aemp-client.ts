@@ -1,13 +1,13 @@
 /**
- * Client for the fleet (AEMP) interface: paged listings (1.2 and 2.0), single units and
+ * Client for the fleet (AEMP) interface: paged listings (1.2 and 2.0), single machines and
  * the 2.0 per-metric histories. Answers may be JSON or XML whatever was asked for.
  */
 import type { AempVersion, Equipment, AempProgress, HistoryMetric, HistoryPoint, ParseIssue } from '../../contract';
 import { FleetError } from '../errors';
-import { formatCount, MAX_AEMP_PAGE_BYTES, MAX_HISTORY_POINTS, MAX_PAGES_PER_LISTING, MAX_UNITS_PER_LISTING } from '../limits';
+import { formatCount, MAX_AEMP_PAGE_BYTES, MAX_HISTORY_POINTS, MAX_PAGES_PER_LISTING, MAX_EQUIPMENT_PER_LISTING } from '../limits';
 import type { HttpClient, HttpResponse } from '../ports';
 import { paginate } from './paginate';
-import { parseAempPage, parseHistoryPage, parseUnit } from './parse-aemp';
+import { parseAempPage, parseHistoryPage, parseEquipment } from './parse-aemp';
 
 export interface AempFetch {
   snapshotTime: string | null;
@@ -48,18 +48,18 @@ function onPage(issues: ParseIssue[], page: number): ParseIssue[] {
   return page === 1 ? issues : issues.map((i) => ({ path: i.path, message: `${i.message} (page ${page})` }));
 }
 
-function identityOf(unit: Equipment): string {
-  return `${unit.equipmentId ?? ''}|${unit.serialNumber ?? ''}|${unit.vin ?? ''}`;
+function identityOf(e: Equipment): string {
+  return `${e.equipmentId ?? ''}|${e.serialNumber ?? ''}|${e.vin ?? ''}`;
 }
 
 /** How much one call reads before it fails (defaults: the named limits; tests lower them). */
 export interface AempLimits {
   maxPages: number;
-  maxUnits: number;
+  maxEquipment: number;
   maxHistoryPoints: number;
 }
 
-const DEFAULT_LIMITS: AempLimits = { maxPages: MAX_PAGES_PER_LISTING, maxUnits: MAX_UNITS_PER_LISTING, maxHistoryPoints: MAX_HISTORY_POINTS };
+const DEFAULT_LIMITS: AempLimits = { maxPages: MAX_PAGES_PER_LISTING, maxEquipment: MAX_EQUIPMENT_PER_LISTING, maxHistoryPoints: MAX_HISTORY_POINTS };
 
 /** Why a walk stopped early, as a listing issue. */
 function stopIssue(notice: string | null): ParseIssue[] {
@@ -83,28 +83,28 @@ export class AempClient {
     return `${this.root}${PREFIX[version]}/Fleet/${page}`;
   }
 
-  unitUrl(version: AempVersion, identifier: string): string {
+  equipmentUrl(version: AempVersion, identifier: string): string {
     return `${this.root}${PREFIX[version]}/Fleet/Equipment/${encodeURIComponent(identifier)}`;
   }
 
-  unitRangeUrl(identifier: string, start: Date | string, end: Date | string): string {
-    return `${this.unitUrl('2.0', identifier)}/${formatAempDate(start)}/${formatAempDate(end)}`;
+  equipmentRangeUrl(identifier: string, start: Date | string, end: Date | string): string {
+    return `${this.equipmentUrl('2.0', identifier)}/${formatAempDate(start)}/${formatAempDate(end)}`;
   }
 
   historyUrl(identifier: string, metric: HistoryMetric, start: Date | string, end: Date | string): string {
-    return `${this.unitUrl('2.0', identifier)}/${metric}/${formatAempDate(start)}/${formatAempDate(end)}`;
+    return `${this.equipmentUrl('2.0', identifier)}/${metric}/${formatAempDate(start)}/${formatAempDate(end)}`;
   }
 
-  /** Every page of the fleet listing, units de-duplicated (a later page wins). */
+  /** Every page of the fleet listing, machines de-duplicated (a later page wins). */
   async listEquipment(version: AempVersion, options: AempCallOptions = {}): Promise<AempFetch> {
     let snapshotTime: string | null = null;
     const byIdentity = new Map<string, Equipment>();
     const issues: ParseIssue[] = [];
-    // Entries read, repeats included: a feed repeating the same units costs the same work.
+    // Entries read, repeats included: a feed repeating the same machines costs the same work.
     let read = 0;
     const what = `AEMP ${version} fleet listing`;
     const progress = (p: { pages: number; lastPage: number | null; waitingUntil: string | null }, done: boolean) =>
-      options.onProgress?.({ version, page: p.pages, lastPage: p.lastPage, units: byIdentity.size, waitingUntil: p.waitingUntil, done });
+      options.onProgress?.({ version, page: p.pages, lastPage: p.lastPage, equipment: byIdentity.size, waitingUntil: p.waitingUntil, done });
     const result = await paginate({
       http: this.http,
       pageUrl: (n) => this.aempPageUrl(version, n),
@@ -115,29 +115,29 @@ export class AempClient {
       parse: (response) => parseAempPage(response.body, contentType(response)),
       onPage: (page, count) => {
         read += page.entries;
-        if (read > this.limits.maxUnits) {
-          throw new FleetError('bad-payload', `The fleet service's ${what} has more than ${formatCount(this.limits.maxUnits)} units, the most Fleet Desk reads; nothing was replaced`);
+        if (read > this.limits.maxEquipment) {
+          throw new FleetError('bad-payload', `The fleet service's ${what} has more than ${formatCount(this.limits.maxEquipment)} machines, the most Fleet Desk reads; nothing was replaced`);
         }
         snapshotTime ??= page.snapshotTime;
-        for (const unit of page.equipment) byIdentity.set(identityOf(unit), unit);
+        for (const e of page.equipment) byIdentity.set(identityOf(e), e);
         issues.push(...onPage(page.issues, count));
       },
       onProgress: (p) => progress(p, false),
     });
     const pages = result.pages;
     issues.push(...stopIssue(result.notice));
-    options.onProgress?.({ version, page: pages, lastPage: pages, units: byIdentity.size, waitingUntil: null, done: true });
+    options.onProgress?.({ version, page: pages, lastPage: pages, equipment: byIdentity.size, waitingUntil: null, done: true });
     return { snapshotTime, equipment: [...byIdentity.values()], issues, pages };
   }
 
-  /** One unit by VIN (1.2) or equipment id, serial number or PIN (2.0). */
-  async getUnit(version: AempVersion, identifier: string, options: { signal?: AbortSignal } = {}): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
-    return this.fetchUnit(this.unitUrl(version, identifier), ACCEPT[version], identifier, options.signal);
+  /** One machine by VIN (1.2) or equipment id, serial number or PIN (2.0). */
+  async getEquipment(version: AempVersion, identifier: string, options: { signal?: AbortSignal } = {}): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
+    return this.fetchEquipment(this.equipmentUrl(version, identifier), ACCEPT[version], identifier, options.signal);
   }
 
-  /** One unit (2.0) over a date range. */
-  async getUnitRange(identifier: string, start: Date | string, end: Date | string, options: { signal?: AbortSignal } = {}): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
-    return this.fetchUnit(this.unitRangeUrl(identifier, start, end), ACCEPT['2.0'], identifier, options.signal);
+  /** One machine (2.0) over a date range. */
+  async getEquipmentRange(identifier: string, start: Date | string, end: Date | string, options: { signal?: AbortSignal } = {}): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
+    return this.fetchEquipment(this.equipmentRangeUrl(identifier, start, end), ACCEPT['2.0'], identifier, options.signal);
   }
 
   /** All pages of one metric's updates (2.0) over a date range, oldest first. */
@@ -165,13 +165,13 @@ export class AempClient {
     return { points, issues, pages: result.pages };
   }
 
-  private async fetchUnit(url: string, accept: string, identifier: string, signal?: AbortSignal): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
+  private async fetchEquipment(url: string, accept: string, identifier: string, signal?: AbortSignal): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
     const response = await this.http.get({ url, accept, signal, throttleStatuses: [405, 503], acceptStatuses: [404], maxBytes: MAX_AEMP_PAGE_BYTES });
-    const notFound = () => new FleetError('not-found', `The fleet service has no unit "${identifier}".`, { status: 404 });
+    const notFound = () => new FleetError('not-found', `The fleet service has no machine "${identifier}".`, { status: 404 });
     if (response.status === 404) throw notFound();
-    const { equipment, issues } = parseUnit(response.body, contentType(response));
+    const { equipment, issues } = parseEquipment(response.body, contentType(response));
     if (!equipment) {
-      if (issues.length > 0) throw new FleetError('bad-payload', `The fleet service's answer for unit "${identifier}" could not be understood: ${issues[0].message}`, { path: issues[0].path });
+      if (issues.length > 0) throw new FleetError('bad-payload', `The fleet service's answer for machine "${identifier}" could not be understood: ${issues[0].message}`, { path: issues[0].path });
       throw notFound();
     }
     return { equipment, issues };

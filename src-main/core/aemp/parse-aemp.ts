@@ -64,8 +64,8 @@ export function parseAempPage(body: string, contentType?: string): AempPage {
   const key = Array.isArray(root) ? '$' : keyOf(root, 'Equipment');
   const equipment: Equipment[] = [];
   raw.forEach((entry, i) => {
-    const unit = normalizeEquipment(entry, `${key}[${i}]`, sink);
-    if (unit) equipment.push(unit);
+    const one = normalizeEquipment(entry, `${key}[${i}]`, sink);
+    if (one) equipment.push(one);
   });
   return {
     version: Array.isArray(root) ? null : text(pick(root, 'Version')),
@@ -77,8 +77,8 @@ export function parseAempPage(body: string, contentType?: string): AempPage {
   };
 }
 
-/** One unit: a bare Equipment (JSON object or XML root) or a fleet holding it. */
-export function parseUnit(body: string, contentType?: string): { equipment: Equipment | null; issues: ParseIssue[] } {
+/** One machine: a bare Equipment (JSON object or XML root) or a fleet holding it. */
+export function parseEquipment(body: string, contentType?: string): { equipment: Equipment | null; issues: ParseIssue[] } {
   const doc = parseAempDocument(body, contentType);
   const sink: IssueSink = { issues: [] };
   let raw: unknown;

@@ -18,14 +18,14 @@ export interface AempHandlerOptions {
 const FALLBACK_KINDS = new Set(['network', 'timeout', 'server', 'rate-limited']);
 
 /**
- * The units with `linkedAssetId` set by the shared rule (the repository's serial index).
+ * The machines with `linkedAssetId` set by the shared rule (the repository's serial index).
  * Linking is a nicety: an asset list that cannot be read links nothing and fails nothing.
  */
-function link(units: Equipment[], assets: AssetRepository): Equipment[] {
+function link(equipment: Equipment[], assets: AssetRepository): Equipment[] {
   try {
-    return units.map((unit) => ({ ...unit, linkedAssetId: assets.linkedAssetId(unit) }));
+    return equipment.map((e) => ({ ...e, linkedAssetId: assets.linkedAssetId(e) }));
   } catch {
-    return units.map((unit) => ({ ...unit, linkedAssetId: null }));
+    return equipment.map((e) => ({ ...e, linkedAssetId: null }));
   }
 }
 
@@ -93,7 +93,7 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
         save(store, 'fleet-list', version, listing, fetchedAt);
         return listing;
       } catch (err) {
-        emit({ version, page: 0, lastPage: null, units: 0, waitingUntil: null, done: true });
+        emit({ version, page: 0, lastPage: null, equipment: 0, waitingUntil: null, done: true });
         if (!isNetworkFailure(err)) throw err;
         const stored = cached<AempListing>(store, 'fleet-list', version);
         if (!stored) throw new FleetError('offline', `Not available offline: the AEMP ${version} fleet has not been loaded before.`, { cause: err });
@@ -114,15 +114,15 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
       const key = `${version}|${identifier}`;
       const { client, store, assets } = session();
       try {
-        const { equipment: answered } = await client.getUnit(version, identifier);
-        // AEMP 1.2 looks units up by VIN, and its answer may leave the VIN out: it is the one asked for.
+        const { equipment: answered } = await client.getEquipment(version, identifier);
+        // AEMP 1.2 looks machines up by VIN, and its answer may leave the VIN out: it is the one asked for.
         const equipment = version === '1.2' && !answered.vin ? { ...answered, vin: identifier } : answered;
         save(store, 'fleet-unit', key, equipment, now().toISOString());
         return link([equipment], assets)[0];
       } catch (err) {
         if (!isNetworkFailure(err)) throw err;
         const stored = cached<Equipment>(store, 'fleet-unit', key);
-        if (!stored) throw new FleetError('offline', `Not available offline: unit "${identifier}" has not been loaded before.`, { cause: err });
+        if (!stored) throw new FleetError('offline', `Not available offline: machine "${identifier}" has not been loaded before.`, { cause: err });
         return link([stored.value], assets)[0];
       }
     },

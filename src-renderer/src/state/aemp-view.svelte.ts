@@ -1,4 +1,4 @@
-/** State of the Fleet view: the listing per version, loading progress, the open unit. */
+/** State of the Fleet view: the listing per version, loading progress, the open machine. */
 import { equipmentForSerial, type AempVersion, type AppError, type Equipment, type AempListing, type AempProgress, type Units } from '@contract';
 import { call, errorOf, bridge } from '../lib/bridge';
 import { checkIdentifier } from '../lib/aemp/progress';
@@ -35,7 +35,7 @@ export class AempViewState {
   selected = $state.raw<Equipment | null>(null);
   lookupBusy = $state(false);
   lookupError = $state<string | null>(null);
-  /** Histories loaded while this view lives; another branch's units are other units. */
+  /** Histories loaded while this view lives; another branch's machines are other machines. */
   readonly historyCache = new HistoryCache();
 
   #loadToken = 0;
@@ -100,11 +100,11 @@ export class AempViewState {
     if (token === this.#loadToken) await this.#openPending();
   }
 
-  /** Looks a unit up; `version` defaults to the shown one. */
+  /** Looks a machine up; `version` defaults to the shown one. */
   async lookUp(raw: string, version: AempVersion = this.version): Promise<boolean> {
     const checked = checkIdentifier(raw);
     if (!checked.ok) {
-      // What stays on screen must be the unit asked for, or nothing.
+      // What stays on screen must be the machine asked for, or nothing.
       this.selected = null;
       this.lookupError = checked.message;
       return false;
@@ -134,7 +134,7 @@ export class AempViewState {
   }
 
   /**
-   * Opens a unit by serial number: from the listing when present, else by look-up.
+   * Opens a machine by serial number: from the listing when present, else by look-up.
    * While the listing is still loading, the request waits for it.
    */
   async requestSerial(serial: string): Promise<void> {
@@ -153,7 +153,7 @@ export class AempViewState {
       this.selected = found;
       this.lookupError = null;
     } else {
-      // AEMP 1.2 looks units up by VIN only; 2.0 also accepts a serial number.
+      // AEMP 1.2 looks machines up by VIN only; 2.0 also accepts a serial number.
       await this.lookUp(s, '2.0');
     }
   }

@@ -7,7 +7,7 @@
  * 100,000-asset cases died out of memory (see measure-rss.ts for the figures).
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_ASSETS_PER_LIST, MAX_UNITS_PER_LISTING } from '../../../src-main/core/limits';
+import { MAX_ASSETS_PER_LIST, MAX_EQUIPMENT_PER_LISTING } from '../../../src-main/core/limits';
 import { GOOD_ASSETS, GOOD_UNITS, SAFETY_CEILING_BYTES, UNITS_PER_HOSTILE_PAGE, type HostileCase } from './hostile-service';
 import { runHostileCase, type CaseRun } from './run-child';
 
@@ -23,12 +23,12 @@ async function survived(kind: HostileCase): Promise<CaseRun & { result: NonNulla
 }
 
 describe('a hostile service, core under a 1 GB heap', () => {
-  it('endless distinct next links, 300 units a page: fails at the unit limit, keeps the last listing', { timeout: CASE_TIMEOUT_MS }, async () => {
+  it('endless distinct next links, 300 machines a page: fails at the machine limit, keeps the last listing', { timeout: CASE_TIMEOUT_MS }, async () => {
     const run = await survived('endless-pages');
     expect(run.result.ok).toBe(false);
-    expect(run.result.message).toContain(`${MAX_UNITS_PER_LISTING.toLocaleString('en-US')} units`);
+    expect(run.result.message).toContain(`${MAX_EQUIPMENT_PER_LISTING.toLocaleString('en-US')} machines`);
     expect(run.result.keptAfter).toBe(GOOD_UNITS);
-    expect(run.pagesServed).toBeLessThanOrEqual(Math.ceil(MAX_UNITS_PER_LISTING / UNITS_PER_HOSTILE_PAGE) + 2);
+    expect(run.pagesServed).toBeLessThanOrEqual(Math.ceil(MAX_EQUIPMENT_PER_LISTING / UNITS_PER_HOSTILE_PAGE) + 2);
   });
 
   it('a 100,000-asset list (~250 MB): refused at the byte limit, naming it and the endpoint; the list stays', { timeout: CASE_TIMEOUT_MS }, async () => {

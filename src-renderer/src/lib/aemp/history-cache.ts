@@ -1,5 +1,5 @@
 /**
- * Histories already loaded, per unit, metric and range, so a preset followed by "Show
+ * Histories already loaded, per machine, metric and range, so a preset followed by "Show
  * history" on the same range (or going back to a range) does not ask the service again.
  * Bounded (least recently used goes first). Failures and answers served from offline
  * data are not kept: asking again is the way to get the service's answer.

@@ -4,8 +4,8 @@ import { errorText } from '../format/errors';
 import { formatDateTime } from '../format/time';
 
 export function lookupErrorText(error: AppError, identifier: string): string {
-  if (error.kind === 'not-found') return `No unit with identifier ${identifier}`;
-  return errorText(error, `unit ${identifier}`);
+  if (error.kind === 'not-found') return `No machine with identifier ${identifier}`;
+  return errorText(error, `machine ${identifier}`);
 }
 
 export function asOfText(fetchedAt: string): string {

@@ -1,14 +1,15 @@
 /** Dispatcher-facing text for fleet loading progress and identifier checks. */
 import * as v from 'valibot';
 import { AempIdentifierSchema, type AempProgress } from '@contract';
+import { countOf } from '../format/numbers';
 import { formatClock } from '../format/time';
 
 export function progressText(p: AempProgress): string {
   if (p.waitingUntil) return `Waiting for the service (throttled) — retrying at ${formatClock(p.waitingUntil)}`;
-  const units = `${p.units} ${p.units === 1 ? 'unit' : 'units'}`;
-  if (p.done) return `Loaded ${p.page} ${p.page === 1 ? 'page' : 'pages'} — ${units}`;
+  const machines = countOf(p.equipment, 'machine');
+  if (p.done) return `Loaded ${p.page} ${p.page === 1 ? 'page' : 'pages'} — ${machines}`;
   const of = p.lastPage != null ? ` of ${p.lastPage}` : '';
-  return `Loading page ${p.page}${of} — ${units}`;
+  return `Loading page ${p.page}${of} — ${machines}`;
 }
 
 /** 0…1 when the last page is known, else null (indeterminate bar). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AempProgress } from '../../../../src-main/contract';
 import { AempClient } from '../../../../src-main/core/aemp/aemp-client';
-import { parseAempPage, parseHistoryPage, parseUnit } from '../../../../src-main/core/aemp/parse-aemp';
+import { parseAempPage, parseHistoryPage, parseEquipment } from '../../../../src-main/core/aemp/parse-aemp';
 import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/backoff';
 import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import type { HttpClient } from '../../../../src-main/core/ports';
@@ -55,11 +55,11 @@ describe('fleet client against the demo service', () => {
     expect(result.issues).toEqual([]);
     expect(result.equipment.map((e) => e.equipmentId)).toEqual(expected.map((u) => u.equipmentId));
     expect(progress.some((p) => !p.done && p.lastPage === pages)).toBe(true);
-    expect(progress.at(-1)).toMatchObject({ done: true, page: pages, units: expected.length });
+    expect(progress.at(-1)).toMatchObject({ done: true, page: pages, equipment: expected.length });
     expect(aempRequests()).toHaveLength(pages);
   });
 
-  it('lists the AEMP 1.2 fleet (XML) with the same units and values', async () => {
+  it('lists the AEMP 1.2 fleet (XML) with the same machines and values', async () => {
     const v1 = await client.listEquipment('1.2');
     const v2 = await client.listEquipment('2.0');
     expect(v1.issues).toEqual([]);
@@ -84,12 +84,12 @@ describe('fleet client against the demo service', () => {
   it('gets one unit by equipment id, serial number and VIN (2.0), by VIN (1.2), and over a date range', async () => {
     const unit = things().find((u) => u.serialNumber)!;
     for (const id of [unit.equipmentId!, unit.serialNumber!, unit.vin!]) {
-      expect((await client.getUnit('2.0', id)).equipment.equipmentId).toBe(unit.equipmentId);
+      expect((await client.getEquipment('2.0', id)).equipment.equipmentId).toBe(unit.equipmentId);
     }
-    expect((await client.getUnit('1.2', unit.vin!)).equipment.serialNumber).toBe(unit.serialNumber);
-    const ranged = await client.getUnitRange(unit.equipmentId!, '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z');
+    expect((await client.getEquipment('1.2', unit.vin!)).equipment.serialNumber).toBe(unit.serialNumber);
+    const ranged = await client.getEquipmentRange(unit.equipmentId!, '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z');
     expect(ranged.equipment.equipmentId).toBe(unit.equipmentId);
-    await expect(client.getUnit('2.0', 'no such unit/ü')).rejects.toMatchObject({ kind: 'not-found', message: expect.stringContaining('no such unit/ü') });
+    await expect(client.getEquipment('2.0', 'no such unit/ü')).rejects.toMatchObject({ kind: 'not-found', message: expect.stringContaining('no such unit/ü') });
   });
 
   it('reads every history metric across pages', async () => {
@@ -172,7 +172,7 @@ describe('fleet client against the demo service', () => {
     expect(parsed.equipment).toHaveLength(10);
     expect(parsed.links.next).toBe(`${service.aempUrl}/api/v2/Fleet/2`);
     const one = await http.get({ url: `${service.aempUrl}/api/v2/Fleet/Equipment/${unit.equipmentId}?format=xml` });
-    expect(parseUnit(one.body, one.headers['content-type']).equipment?.equipmentId).toBe(unit.equipmentId);
+    expect(parseEquipment(one.body, one.headers['content-type']).equipment?.equipmentId).toBe(unit.equipmentId);
     const hist = await http.get({ url: `${service.aempUrl}/api/v2/Fleet/Equipment/${unit.equipmentId}/FuelRemaining/2026-03-02T00:00:00Z/2026-03-02T06:00:00Z`, accept: 'application/xml' });
     expect(hist.body).toContain('<FuelRemainingMessages');
     expect(parseHistoryPage(hist.body, 'FuelRemaining', hist.headers['content-type']).points.length).toBeGreaterThan(0);

@@ -34,8 +34,8 @@ describe('AempClient', () => {
     const client = new AempClient(fakeHttp({}).http, root);
     expect(client.aempPageUrl('1.2', 3)).toBe('https://aemp.test/base/api/v1/Fleet/3');
     expect(client.aempPageUrl('2.0', 1)).toBe('https://aemp.test/base/api/v2/Fleet/1');
-    expect(client.unitUrl('1.2', 'VIN 1/2')).toBe('https://aemp.test/base/api/v1/Fleet/Equipment/VIN%201%2F2');
-    expect(client.unitRangeUrl('E#1', '2026-03-01T00:00:00Z', new Date('2026-03-02T00:00:00Z'))).toBe(
+    expect(client.equipmentUrl('1.2', 'VIN 1/2')).toBe('https://aemp.test/base/api/v1/Fleet/Equipment/VIN%201%2F2');
+    expect(client.equipmentRangeUrl('E#1', '2026-03-01T00:00:00Z', new Date('2026-03-02T00:00:00Z'))).toBe(
       'https://aemp.test/base/api/v2/Fleet/Equipment/E%231/2026-03-01T00:00:00Z/2026-03-02T00:00:00Z',
     );
     expect(client.historyUrl('E1', 'FuelRemaining', '2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00Z')).toBe(
@@ -51,7 +51,7 @@ describe('AempClient', () => {
     expect(result.snapshotTime).toBe('2026-03-02T10:15:00.000Z');
     expect(result.pages).toBe(1);
     expect(fake.requests[0].accept).toMatch(/^application\/xml/);
-    expect(progress.at(-1)).toEqual({ version: '1.2', page: 1, lastPage: 1, units: 1, waitingUntil: null, done: true });
+    expect(progress.at(-1)).toEqual({ version: '1.2', page: 1, lastPage: 1, equipment: 1, waitingUntil: null, done: true });
   });
 
   it('marks issues of later pages with their page and de-duplicates units', async () => {
@@ -69,8 +69,8 @@ describe('AempClient', () => {
   it('gets a unit and turns a 404 into not-found naming the identifier', async () => {
     const fake = fakeHttp({ 'https://aemp.test/base/api/v2/Fleet/Equipment/CP-0005': { body: fixture('v2-unit.json') } });
     const client = new AempClient(fake.http, root);
-    expect((await client.getUnit('2.0', 'CP-0005')).equipment.model).toBe('BW 120');
-    await expect(client.getUnit('2.0', 'nope')).rejects.toMatchObject({ kind: 'not-found', message: expect.stringContaining('"nope"') });
+    expect((await client.getEquipment('2.0', 'CP-0005')).equipment.model).toBe('BW 120');
+    await expect(client.getEquipment('2.0', 'nope')).rejects.toMatchObject({ kind: 'not-found', message: expect.stringContaining('"nope"') });
     expect(fake.requests[1].acceptStatuses).toEqual([404]);
   });
 

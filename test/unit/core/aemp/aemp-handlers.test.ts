@@ -89,7 +89,7 @@ describe('fleet handlers', () => {
     const listing = await handlers['aemp:list']('2.0');
     expect(listing).toMatchObject({ version: '2.0', snapshotTime: '2026-03-02T11:00:00.000Z', pages: 1, source: 'network', fetchedAt: '2026-03-02T12:00:00.000Z' });
     expect(listing.equipment.map((e) => e.linkedAssetId)).toEqual(['thing:1', null]);
-    expect(events.filter((e) => e.name === 'aemp:progress').at(-1)?.payload).toMatchObject({ done: true, units: 2 });
+    expect(events.filter((e) => e.name === 'aemp:progress').at(-1)?.payload).toMatchObject({ done: true, equipment: 2 });
     expect(store.docs.get('fleet-list/2.0')?.value).toMatchObject({ version: '2.0', pages: 1 });
   });
 

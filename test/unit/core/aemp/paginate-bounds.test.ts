@@ -110,9 +110,9 @@ describe('limits of one walk', () => {
 
   it('fails a listing past its unit limit, naming the limit', async () => {
     const fake = endless();
-    const client = new AempClient(fake.http, ROOT, { maxUnits: 30 });
+    const client = new AempClient(fake.http, ROOT, { maxEquipment: 30 });
     const err = await failure(client.listEquipment('2.0'));
-    expect(err.message).toContain('30 units');
+    expect(err.message).toContain('30 machines');
     expect(fake.urls.length).toBeLessThanOrEqual(16);
   });
 

@@ -1,7 +1,7 @@
 /** Reading fleet pages, units and histories at their edges (mutation survivors of parse-fleet.ts). */
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../../src-main/core/errors';
-import { parseAempPage, parseHistoryPage, parseUnit } from '../../../../src-main/core/aemp/parse-aemp';
+import { parseAempPage, parseHistoryPage, parseEquipment } from '../../../../src-main/core/aemp/parse-aemp';
 
 function refusal(run: () => unknown): FleetError {
   try {
@@ -38,22 +38,22 @@ describe('parseAempPage', () => {
   });
 });
 
-describe('parseUnit', () => {
+describe('parseEquipment', () => {
   it('reads a bare Equipment (JSON or an XML <Equipment> root, any case) and the first unit of a fleet', () => {
-    expect(parseUnit(JSON.stringify(unitJson('J'))).equipment?.equipmentId).toBe('J');
-    expect(parseUnit(`<equipment>${unitXml('X')}</equipment>`).equipment?.equipmentId).toBe('X');
-    expect(parseUnit(`<Fleet><Equipment>${unitXml('F1')}</Equipment><Equipment>${unitXml('F2')}</Equipment></Fleet>`).equipment?.equipmentId).toBe('F1');
-    expect(parseUnit(JSON.stringify({ Equipment: [unitJson('G1'), unitJson('G2')] })).equipment?.equipmentId).toBe('G1');
+    expect(parseEquipment(JSON.stringify(unitJson('J'))).equipment?.equipmentId).toBe('J');
+    expect(parseEquipment(`<equipment>${unitXml('X')}</equipment>`).equipment?.equipmentId).toBe('X');
+    expect(parseEquipment(`<Fleet><Equipment>${unitXml('F1')}</Equipment><Equipment>${unitXml('F2')}</Equipment></Fleet>`).equipment?.equipmentId).toBe('F1');
+    expect(parseEquipment(JSON.stringify({ Equipment: [unitJson('G1'), unitJson('G2')] })).equipment?.equipmentId).toBe('G1');
   });
 
   it('does not take an XML root merely ending or starting in "equipment" for a bare unit', () => {
-    expect(refusal(() => parseUnit(`<MyEquipment>${unitXml('X')}</MyEquipment>`)).message).toContain('<MyEquipment>');
-    expect(refusal(() => parseUnit(`<EquipmentList>${unitXml('X')}</EquipmentList>`)).message).toContain('<EquipmentList>');
+    expect(refusal(() => parseEquipment(`<MyEquipment>${unitXml('X')}</MyEquipment>`)).message).toContain('<MyEquipment>');
+    expect(refusal(() => parseEquipment(`<EquipmentList>${unitXml('X')}</EquipmentList>`)).message).toContain('<EquipmentList>');
   });
 
   it('has no unit for an empty fleet, and issues point into the first unit', () => {
-    expect(parseUnit('{"Equipment":[]}')).toEqual({ equipment: null, issues: [] });
-    const bad = parseUnit(JSON.stringify({ Equipment: [{ EquipmentHeader: { EquipmentID: 'E', Make: { nested: true } } }] }));
+    expect(parseEquipment('{"Equipment":[]}')).toEqual({ equipment: null, issues: [] });
+    const bad = parseEquipment(JSON.stringify({ Equipment: [{ EquipmentHeader: { EquipmentID: 'E', Make: { nested: true } } }] }));
     expect(bad.issues.every((i) => i.path.startsWith('Equipment[0]'))).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../../src-main/core/errors';
-import { parseAempPage, parseHistoryPage, parseUnit } from '../../../../src-main/core/aemp/parse-aemp';
+import { parseAempPage, parseHistoryPage, parseEquipment } from '../../../../src-main/core/aemp/parse-aemp';
 import type { HistoryMetric } from '../../../../src-main/contract';
 
 const fixture = (name: string) => readFileSync(resolve(__dirname, '../../../fixtures/aemp', name), 'utf8');
@@ -12,7 +12,7 @@ const METRICS: HistoryMetric[] = ['Location', 'CumulativeOperatingHours', 'Dista
 
 /** Runs every parser; only FleetError 'bad-payload' may escape, and results keep their shape. */
 function parsesOrRefuses(body: string): void {
-  const attempts: Array<() => unknown> = [() => parseAempPage(body), () => parseUnit(body), ...METRICS.map((m) => () => parseHistoryPage(body, m))];
+  const attempts: Array<() => unknown> = [() => parseAempPage(body), () => parseEquipment(body), ...METRICS.map((m) => () => parseHistoryPage(body, m))];
   for (const attempt of attempts) {
     try {
       const result = attempt() as { issues: unknown[] };

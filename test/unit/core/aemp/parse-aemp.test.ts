@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAempPage, parseHistoryPage, parseUnit } from '../../../../src-main/core/aemp/parse-aemp';
+import { parseAempPage, parseHistoryPage, parseEquipment } from '../../../../src-main/core/aemp/parse-aemp';
 import { FleetError } from '../../../../src-main/core/errors';
 
 const fixture = (name: string) => readFileSync(resolve(__dirname, '../../../fixtures/aemp', name), 'utf8');
@@ -116,22 +116,22 @@ describe('parseAempPage: feed variants', () => {
   });
 });
 
-describe('parseUnit', () => {
+describe('parseEquipment', () => {
   it('reads a bare equipment and takes the newest of repeated readings', () => {
-    const { equipment, issues } = parseUnit(fixture('v2-unit.json'));
+    const { equipment, issues } = parseEquipment(fixture('v2-unit.json'));
     expect(issues).toEqual([]);
     expect(equipment?.equipmentId).toBe('CP-0005');
     expect(equipment?.fuelRemaining).toEqual({ percent: 70, at: '2026-03-02T10:00:00.000Z' });
   });
 
   it('reads a unit wrapped in a fleet, and an XML Equipment root', () => {
-    expect(parseUnit(fixture('v1-fleet.xml')).equipment?.equipmentId).toBe('BH-0010');
+    expect(parseEquipment(fixture('v1-fleet.xml')).equipment?.equipmentId).toBe('BH-0010');
     const xml = '<Equipment xmlns="urn:x"><EquipmentHeader><SerialNumber>S1</SerialNumber></EquipmentHeader></Equipment>';
-    expect(parseUnit(xml).equipment?.serialNumber).toBe('S1');
+    expect(parseEquipment(xml).equipment?.serialNumber).toBe('S1');
   });
 
   it('answers null for a fleet without units', () => {
-    expect(parseUnit('{"Equipment":[]}').equipment).toBeNull();
+    expect(parseEquipment('{"Equipment":[]}').equipment).toBeNull();
   });
 });
 

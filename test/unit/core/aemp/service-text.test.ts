@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetSecret, registerSecret } from '../../../../src-main/core/errors';
-import { parseAempPage, parseHistoryPage, parseUnit } from '../../../../src-main/core/aemp/parse-aemp';
+import { parseAempPage, parseHistoryPage, parseEquipment } from '../../../../src-main/core/aemp/parse-aemp';
 import { CUT_MARK, MAX_FIELD_CHARS } from '../../../../src-main/core/limits';
 
 const TOKEN = 'aemp-echo-Tok3n_9f2cQm81zX0pLr4v';
@@ -53,7 +53,7 @@ describe('a token echoed by the fleet service', () => {
 
   it('is redacted from a single unit and history issues too', () => {
     registerSecret(TOKEN);
-    const unit = parseUnit(JSON.stringify({ EquipmentHeader: { EquipmentID: TOKEN } }), 'application/json');
+    const unit = parseEquipment(JSON.stringify({ EquipmentHeader: { EquipmentID: TOKEN } }), 'application/json');
     expect(JSON.stringify(unit).includes(TOKEN)).toBe(false);
     const history = parseHistoryPage(JSON.stringify({ Distance: [{ datetime: '2026-03-01T10:00:00Z', Odometer: 1, OdometerUnits: TOKEN }] }), 'Distance', 'application/json');
     expect(JSON.stringify(history).includes(TOKEN)).toBe(false);

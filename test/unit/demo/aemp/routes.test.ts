@@ -4,7 +4,7 @@ import { handleAempRequest } from '../../../../src-main/demo/aemp/routes';
 import { setAempVariant, type AempVariant } from '../../../../src-main/demo/aemp/variant';
 import type { DemoContext } from '../../../../src-main/demo/context';
 import { FleetSimulation } from '../../../../src-main/demo/sim';
-import { parseAempPage, parseHistoryPage, parseUnit } from '../../../../src-main/core/aemp/parse-aemp';
+import { parseAempPage, parseHistoryPage, parseEquipment } from '../../../../src-main/core/aemp/parse-aemp';
 
 const NOW = Date.UTC(2026, 2, 2, 15, 0, 0);
 const ORIGIN = 'http://127.0.0.1:9';
@@ -98,9 +98,9 @@ describe('demo AEMP routes', () => {
     const unit = sim.equipment.find((u) => u.type === 'thing' && u.serialNumber)!;
     for (const id of [unit.equipmentId!, unit.serialNumber!, unit.vin!]) {
       const answer = get(`/aemp/api/v2/Fleet/Equipment/${encodeURIComponent(id)}`);
-      expect(parseUnit(answer.body).equipment?.equipmentId, id).toBe(unit.equipmentId);
+      expect(parseEquipment(answer.body).equipment?.equipmentId, id).toBe(unit.equipmentId);
     }
-    expect(parseUnit(get(`/aemp/api/v1/Fleet/Equipment/${unit.vin}`).body).equipment?.equipmentId).toBe(unit.equipmentId);
+    expect(parseEquipment(get(`/aemp/api/v1/Fleet/Equipment/${unit.vin}`).body).equipment?.equipmentId).toBe(unit.equipmentId);
     const missing = get(`/aemp/api/v1/Fleet/Equipment/${unit.equipmentId}`);
     expect(missing.status).toBe(404);
     expect(JSON.parse(missing.body).message).toContain(`"${unit.equipmentId}"`);

@@ -6,16 +6,22 @@ import { formatClock } from '../../../../../src-renderer/src/lib/format/time';
 
 describe('progressText', () => {
   it('describes page progress', () => {
-    const p = { version: '2.0' as const, page: 3, lastPage: 12, units: 300, waitingUntil: null, done: false };
-    expect(progressText(p)).toBe('Loading page 3 of 12 — 300 units');
+    const p = { version: '2.0' as const, page: 3, lastPage: 12, equipment: 300, waitingUntil: null, done: false };
+    expect(progressText(p)).toBe('Loading page 3 of 12 — 300 machines');
     expect(progressFraction(p)).toBe(0.25);
-    expect(progressText({ ...p, lastPage: null })).toBe('Loading page 3 — 300 units');
+    expect(progressText({ ...p, lastPage: null })).toBe('Loading page 3 — 300 machines');
     expect(progressFraction({ ...p, lastPage: null })).toBeNull();
+  });
+
+  it('counts machines like every count in the app: one machine, grouped thousands', () => {
+    const p = { version: '2.0' as const, page: 1, lastPage: 1, equipment: 1, waitingUntil: null, done: true };
+    expect(progressText(p)).toBe('Loaded 1 page — 1 machine');
+    expect(progressText({ ...p, page: 40, lastPage: 40, equipment: 12_500 })).toBe('Loaded 40 pages — 12,500 machines');
   });
 
   it('describes throttling as waiting, with the local retry time', () => {
     const at = new Date(2026, 10, 22, 12, 4, 10).toISOString();
-    const p = { version: '2.0' as const, page: 3, lastPage: 12, units: 300, waitingUntil: at, done: false };
+    const p = { version: '2.0' as const, page: 3, lastPage: 12, equipment: 300, waitingUntil: at, done: false };
     expect(progressText(p)).toBe(`Waiting for the service (throttled) — retrying at ${formatClock(at)}`);
   });
 });
@@ -37,7 +43,7 @@ describe('checkIdentifier', () => {
 
 describe('messages', () => {
   it('words not-found and offline errors for a dispatcher', () => {
-    expect(lookupErrorText({ kind: 'not-found', message: 'HTTP 404' }, 'EX-1')).toBe('No unit with identifier EX-1');
+    expect(lookupErrorText({ kind: 'not-found', message: 'HTTP 404' }, 'EX-1')).toBe('No machine with identifier EX-1');
     expect(errorText({ kind: 'offline', message: 'offline' }, 'the fleet list')).toBe('Not available offline: the fleet list.');
     expect(errorText({ kind: 'bad-payload', message: 'Not a number', path: '$.Equipment[2]' }, 'x')).toBe('Not a number (at $.Equipment[2])');
   });

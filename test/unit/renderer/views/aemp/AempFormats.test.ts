@@ -47,7 +47,7 @@ describe('unit look-up', () => {
       },
     });
     render(AempView);
-    const box = await screen.findByLabelText('Look up a unit');
+    const box = await screen.findByLabelText('Look up a machine');
     await fireEvent.input(box, { target: { value: 'EX-9' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
     expect(await screen.findByRole('heading', { name: /Volvo EC220 · EX-9/ })).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('unit look-up', () => {
     fail = true;
     await fireEvent.input(box, { target: { value: 'ZZ-404' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
-    expect(await screen.findByText('No unit with identifier ZZ-404')).toBeInTheDocument();
+    expect(await screen.findByText('No machine with identifier ZZ-404')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Volvo EC220/ })).toBeNull();
   });
 
@@ -104,12 +104,12 @@ describe('one format for times and numbers', () => {
     for (const c of COLUMNS) expect(cellText(EX1, c.key, 'metric')).not.toMatch(/\d (km|mi|h|%)$/);
   });
 
-  it('counts are grouped the way the asset list groups them ("9,500 units")', async () => {
+  it('counts are grouped the way the asset list groups them ("9,500 machines")', async () => {
     const many = Array.from({ length: 9500 }, (_, i) => unit({ equipmentId: `U-${i}` }));
     fake({ 'aemp:list': () => listing(many) });
     render(AempView);
-    expect(await screen.findByText(/9,500 units · as of/)).toBeInTheDocument();
-    expect(screen.getByText('9,500 of 9,500 units')).toBeInTheDocument();
+    expect(await screen.findByText(/9,500 machines · as of/)).toBeInTheDocument();
+    expect(screen.getByText('9,500 of 9,500 machines')).toBeInTheDocument();
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼]/g, '').trim())).toContain('Odometer (km)');
   });

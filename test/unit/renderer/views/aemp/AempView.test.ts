@@ -71,18 +71,18 @@ describe('AempView loading', () => {
     render(AempView);
 
     await waitFor(() => expect(fake.calls.some((c) => c.channel === 'aemp:list')).toBe(true));
-    fake.emit('aemp:progress', { version: '2.0', page: 3, lastPage: 12, units: 300, waitingUntil: null, done: false });
-    expect(await screen.findByText('Loading page 3 of 12 — 300 units')).toBeInTheDocument();
+    fake.emit('aemp:progress', { version: '2.0', page: 3, lastPage: 12, equipment: 300, waitingUntil: null, done: false });
+    expect(await screen.findByText('Loading page 3 of 12 — 300 machines')).toBeInTheDocument();
 
     const retryAt = new Date(2026, 10, 22, 12, 4, 10).toISOString();
-    fake.emit('aemp:progress', { version: '2.0', page: 3, lastPage: 12, units: 300, waitingUntil: retryAt, done: false });
+    fake.emit('aemp:progress', { version: '2.0', page: 3, lastPage: 12, equipment: 300, waitingUntil: retryAt, done: false });
     expect(await screen.findByText(`Waiting for the service (throttled) — retrying at ${formatClock(retryAt)}`)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     pending.resolve(listing());
     expect(await screen.findByRole('button', { name: 'Open unit EX-2' })).toBeInTheDocument();
     expect(screen.queryByText(/Waiting for the service/)).not.toBeInTheDocument();
-    expect(screen.getByText(/2 units · as of/)).toBeInTheDocument();
+    expect(screen.getByText(/2 machines · as of/)).toBeInTheDocument();
   });
 
   it('keeps stored data and says so when offline', async () => {
@@ -131,7 +131,7 @@ describe('AempView loading', () => {
 });
 
 describe('AempView with a large fleet', () => {
-  it('renders only a window of rows above 500 units', async () => {
+  it('renders only a window of rows above 500 machines', async () => {
     const many = Array.from({ length: 2000 }, (_, i) => unit({ equipmentId: `U-${i}`, make: 'Volvo' }));
     setBridge(base({ 'aemp:list': () => listing({ equipment: many }) }).bridge);
     render(AempView);
@@ -141,7 +141,7 @@ describe('AempView with a large fleet', () => {
     const rendered = screen.getAllByRole('button', { name: /^Open unit/ }).length;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(100);
-    expect(screen.getByText('2,000 of 2,000 units')).toBeInTheDocument();
+    expect(screen.getByText('2,000 of 2,000 machines')).toBeInTheDocument();
   });
 });
 
@@ -159,9 +159,9 @@ describe('AempView look-up', () => {
     expect(await screen.findByText('Enter an equipment id, serial number or VIN.')).toBeInTheDocument();
     expect(fake.calls.some((c) => c.channel === 'aemp:equipment')).toBe(false);
 
-    await fireEvent.input(screen.getByLabelText('Look up a unit'), { target: { value: '  ZZ-404 ' } });
+    await fireEvent.input(screen.getByLabelText('Look up a machine'), { target: { value: '  ZZ-404 ' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
-    expect(await screen.findByText('No unit with identifier ZZ-404')).toBeInTheDocument();
+    expect(await screen.findByText('No machine with identifier ZZ-404')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.channel === 'aemp:equipment')?.args).toEqual(['2.0', 'ZZ-404']);
   });
 });

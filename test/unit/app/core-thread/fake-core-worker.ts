@@ -1,0 +1,90 @@
+/**
+ * A core worker for the host's protocol tests: the real worker runtime (runCoreWorker)
+ * around a small fake core whose handlers exercise the boundary (values, errors, events in
+ * order, big payloads, the keychain relay, platform hooks, a crash).
+ */
+import { DEFAULT_SETTINGS } from '../../../../src-main/contract';
+import type { EventSink, InvokeHandlers } from '../../../../src-main/contract';
+import { FleetError } from '../../../../src-main/core/errors';
+import { runCoreWorker } from '../../../../src-main/app/core-thread/worker';
+
+runCoreWorker(async ({ env, platform, keychain }) => {
+  if (env?.FAKE_FAIL) throw new Error(`FLEET_BASE_URL is not a URL: "${env.FAKE_FAIL}"`);
+  const sinks = new Set<EventSink>();
+  const emit: EventSink = (name, payload) => {
+    for (const sink of sinks) sink(name, payload);
+  };
+  const unanswered = new Promise<never>(() => {});
+  /** How many event payloads were written as JSON in this thread. */
+  let written = 0;
+  const handlers = {
+    'app:info': async () => ({ shell: platform.shell, version: platform.version, platform: process.platform, demo: false }),
+    'settings:get': async () => DEFAULT_SETTINGS,
+    'status:get': async () => ({ written }) as never,
+    // Errors keep their kind, status and wait across the boundary.
+    'aemp:list': async () => {
+      throw new FleetError('rate-limited', 'The fleet service asks to wait 5 s.', { status: 429, retryAfterMs: 5000 });
+    },
+    // Events in order: `count` status events, then the answer.
+    'trail:get': async (_id: string, count: number) => {
+      for (let i = 0; i < count; i++) {
+        const payload = { state: 'ok', seq: i };
+        emit('status', { ...payload, toJSON: () => (written++, payload) } as never);
+      }
+      return [];
+    },
+    // A big event: an asset list of `count` assets.
+    'export:assetsCsv': async (ids: string[]) => {
+      const assets = Array.from({ length: Number(ids[0].split(':')[1]) }, (_, i) => ({ assetId: `thing:${i}`, name: `Asset ${i} ${'x'.repeat(200)}` }));
+      emit('assets', { profileId: 'p', fetchedAt: '2026-01-01T00:00:00Z', source: 'network', assets } as never);
+      return { fileName: 'x.csv', saved: null, content: null, mimeType: 'text/csv' } as never;
+    },
+    // The keychain relay: store, read back, delete.
+    'auth:pasteToken': async (profileId: string, token: string) => {
+      await keychain.setPassword('Fleet Desk', profileId, token);
+      const back = await keychain.getPassword('Fleet Desk', profileId);
+      const deleted = await keychain.deletePassword('Fleet Desk', `${profileId}:refresh`);
+      return { back, deleted } as never;
+    },
+    // The relay refuses another program's entries.
+    'auth:signOut': async () => {
+      await keychain.getPassword('Other program', 'account');
+    },
+    // Platform hooks, answered on the main thread.
+    'embed:show': async (sessionId: string, bounds: { x: number; y: number; width: number; height: number }) => {
+      await platform.showEmbed?.(`https://embed.example/${sessionId}`, sessionId, bounds);
+    },
+    'auth:signIn': async (url: string) => {
+      await platform.openExternal(url);
+    },
+    'export:alertsCsv': async () => ({ hasSave: typeof platform.saveFile === 'function', hasNotify: typeof platform.notify === 'function' }) as never,
+    // Never answers (a call waiting when the worker crashes).
+    'auth:cancel': () => unanswered,
+    // Crashes the worker thread.
+    'profiles:test': async () => {
+      setTimeout(() => {
+        throw new Error('the fake core fell over');
+      }, 0);
+      return unanswered;
+    },
+  } as unknown as InvokeHandlers;
+  return {
+    handlers,
+    tiles: {
+      tile: async (address: { z: number; x: number; y: number }) => ({
+        status: 200,
+        body: Buffer.from(`tile ${address.z}/${address.x}/${address.y}`),
+        contentType: 'image/png',
+        maxAgeSec: 60,
+        source: 'cache',
+      }),
+      setRoute: (route: string) => emit('map:base', { route } as never),
+    },
+    subscribe(sink: EventSink) {
+      sinks.add(sink);
+      return () => sinks.delete(sink);
+    },
+    start: async () => emit('status', { state: 'started' } as never),
+    stop: async () => platform.notify?.({ title: 'core stopped', body: '', assetId: null }),
+  };
+});

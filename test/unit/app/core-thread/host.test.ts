@@ -1,0 +1,186 @@
+/**
+ * The core's worker thread and its host (src-main/app/core-thread): calls, errors, events,
+ * the serialized relay, the keychain relay, platform hooks, a crash and stop, against a
+ * fake core running in a real worker thread (fake-core-worker.ts).
+ */
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { KeychainBackend } from '../../../../src-main/core/auth/token-vault';
+import { FleetError } from '../../../../src-main/core/errors';
+import type { PlatformHooks } from '../../../../src-main/core/ports';
+import { startCoreThread, type CoreThreadOptions } from '../../../../src-main/app/core-thread/host';
+import type { ThreadedCore } from '../../../../src-main/app/core-thread/serialized';
+
+const FAKE_WORKER = resolve(import.meta.dirname, 'fake-core-worker.ts');
+const decode = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+
+function fakeKeychain() {
+  const entries = new Map<string, string>();
+  const backend: KeychainBackend = {
+    getPassword: vi.fn(async (service: string, account: string) => entries.get(`${service}/${account}`) ?? null),
+    setPassword: vi.fn(async (service: string, account: string, password: string) => void entries.set(`${service}/${account}`, password)),
+    deletePassword: vi.fn(async (service: string, account: string) => entries.delete(`${service}/${account}`)),
+  };
+  return backend;
+}
+
+function platform(extra: Partial<PlatformHooks> = {}): PlatformHooks {
+  return { shell: 'electron', version: '9.9.9', openExternal: vi.fn(async () => {}), ...extra };
+}
+
+const started: ThreadedCore[] = [];
+async function start(options: Partial<CoreThreadOptions> = {}): Promise<ThreadedCore> {
+  const core = await startCoreThread({
+    userDataDir: '/nonexistent',
+    platform: platform(),
+    env: {},
+    workerEntry: FAKE_WORKER,
+    loadKeychain: fakeKeychain,
+    ...options,
+  });
+  started.push(core);
+  return core;
+}
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(started.splice(0).map((core) => core.stop().catch(() => {})));
+});
+
+describe('the core in its worker thread', () => {
+  it('answers calls through the same handlers, built from the shell’s platform', async () => {
+    const core = await start();
+    expect(await core.handlers['app:info']()).toEqual({ shell: 'electron', version: '9.9.9', platform: process.platform, demo: false });
+  });
+
+  it('keeps an error’s kind, message, status and wait across the boundary', async () => {
+    const core = await start();
+    const err = await core.handlers['aemp:list']('2.0').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FleetError);
+    expect(err).toMatchObject({ kind: 'rate-limited', message: 'The fleet service asks to wait 5 s.', status: 429, retryAfterMs: 5000 });
+    expect(decode(await core.invokeSerialized('aemp:list', ['2.0']))).toEqual({
+      ok: false,
+      error: { kind: 'rate-limited', message: 'The fleet service asks to wait 5 s.', status: 429, retryAfterMs: 5000 },
+    });
+  });
+
+  it('checks a renderer’s call in the worker before the core sees it (validate-args)', async () => {
+    const core = await start();
+    expect(decode(await core.invokeSerialized('shell:exec', []))).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } });
+    expect(decode(await core.invokeSerialized('trail:get', ['thing:1', -1]))).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } });
+    expect(decode(await core.invokeSerialized('trail:get', ['thing:1', 1]))).toEqual({ ok: true, value: [] });
+  });
+
+  it('delivers events in the order the core sent them, before the answer of the call that caused them', async () => {
+    const core = await start();
+    const seen: string[] = [];
+    core.subscribeSerialized((name, json) => seen.push(`${name}:${(decode(json) as { payload: { seq: number } }).payload.seq}`));
+    const objects: number[] = [];
+    core.subscribe((name, payload) => name === 'status' && objects.push((payload as unknown as { seq: number }).seq));
+    await core.invokeSerialized('trail:get', ['thing:1', 50]);
+    seen.push('answer');
+    expect(seen).toEqual([...Array.from({ length: 50 }, (_, i) => `status:${i}`), 'answer']);
+    expect(objects).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+
+  it('hands a big event and a big answer to the shell as JSON bytes, never parsed on the main thread', async () => {
+    const core = await start();
+    let event: Uint8Array | null = null;
+    core.subscribeSerialized((name, json) => name === 'assets' && (event = json));
+    const parse = vi.spyOn(JSON, 'parse');
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const answer = await core.invokeSerialized('export:assetsCsv', [['thing:20000']]);
+    expect(parse).not.toHaveBeenCalled();
+    expect(stringify).not.toHaveBeenCalled();
+    parse.mockRestore();
+    expect(event).toBeInstanceOf(Uint8Array);
+    expect(event!.byteLength).toBeGreaterThan(4_000_000);
+    const message = decode(event!) as { name: string; payload: { assets: { assetId: string }[] } };
+    expect(message.name).toBe('assets');
+    expect(message.payload.assets).toHaveLength(20_000);
+    expect(message.payload.assets[19_999].assetId).toBe('thing:19999');
+    expect(decode(answer)).toMatchObject({ ok: true, value: { fileName: 'x.csv' } });
+  });
+
+  it('writes no event JSON while nobody on the main thread listens', async () => {
+    const core = await start();
+    const seen: number[] = [];
+    await core.invokeSerialized('trail:get', ['thing:1', 3]);
+    const off = core.subscribeSerialized((_name, json) => seen.push((decode(json) as { payload: { seq: number } }).payload.seq));
+    await core.invokeSerialized('trail:get', ['thing:1', 2]);
+    off();
+    await core.invokeSerialized('trail:get', ['thing:1', 4]);
+    expect(seen).toEqual([0, 1]);
+    // Only the two events someone listened to were written as JSON in the worker.
+    expect(await core.handlers['status:get']()).toEqual({ written: 2 });
+  });
+
+  it('relays the vault’s keychain calls to the main thread’s keychain, and refuses other programs’ entries', async () => {
+    const keychain = fakeKeychain();
+    const core = await start({ loadKeychain: () => keychain });
+    expect(await core.handlers['auth:pasteToken']('branch-1', 'tok-abcdef-123456')).toEqual({ back: 'tok-abcdef-123456', deleted: false });
+    expect(keychain.setPassword).toHaveBeenCalledWith('Fleet Desk', 'branch-1', 'tok-abcdef-123456');
+    expect(keychain.deletePassword).toHaveBeenCalledWith('Fleet Desk', 'branch-1:refresh');
+    await expect(core.handlers['auth:signOut']('branch-1', true)).rejects.toThrow('the keychain is used only for "Fleet Desk" entries');
+    expect(keychain.getPassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the vault when keytar cannot be loaded on the main thread', async () => {
+    const core = await start({
+      loadKeychain: () => {
+        throw new Error('libsecret-1.so.0: cannot open shared object file');
+      },
+    });
+    await expect(core.handlers['auth:pasteToken']('branch-1', 'tok-abcdef-123456')).rejects.toThrow('keytar could not be loaded: libsecret-1.so.0');
+  });
+
+  it('runs platform hooks on the main thread, and offers the core only the hooks the shell has', async () => {
+    const showEmbed = vi.fn(async () => {});
+    const openExternal = vi.fn(async () => {
+      throw new FleetError('invalid-argument', 'Fleet Desk only opens http:// and https:// addresses in the browser.');
+    });
+    const core = await start({ platform: platform({ showEmbed, openExternal }) });
+    await core.handlers['embed:show']('s-1', { x: 1, y: 2, width: 300, height: 200 });
+    expect(showEmbed).toHaveBeenCalledWith('https://embed.example/s-1', 's-1', { x: 1, y: 2, width: 300, height: 200 });
+    await expect(core.handlers['auth:signIn']('file:///etc/passwd')).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('only opens http') });
+    expect(openExternal).toHaveBeenCalledWith('file:///etc/passwd');
+    expect(await core.handlers['export:alertsCsv']({ unacknowledgedOnly: false, rule: null })).toEqual({ hasSave: false, hasNotify: false });
+  });
+
+  it('passes tiles through with their bytes and the route the shell sets', async () => {
+    const core = await start();
+    const answer = await core.tiles!.tile({ z: 3, x: 4, y: 5 } as never);
+    expect(answer).toMatchObject({ status: 200, contentType: 'image/png', maxAgeSec: 60, source: 'cache' });
+    expect(answer.body?.toString()).toBe('tile 3/4/5');
+    const events: unknown[] = [];
+    core.subscribe((name, payload) => events.push([name, payload]));
+    core.tiles!.setRoute('/api/tiles/key/{z}/{x}/{y}.png');
+    await core.handlers['app:info']();
+    expect(events).toEqual([['map:base', { route: '/api/tiles/key/{z}/{x}/{y}.png' }]]);
+  });
+
+  it('rejects with the core’s own start-up error when the worker cannot build the core', async () => {
+    await expect(start({ env: { FAKE_FAIL: 'nope' } })).rejects.toThrow('FLEET_BASE_URL is not a URL: "nope"');
+  });
+
+  it('answers every waiting call, and every later one, with a clear error when the worker crashes', async () => {
+    const core = await start();
+    const waiting = core.handlers['auth:cancel']();
+    const waitingSerialized = core.invokeSerialized('auth:cancel', []);
+    void core.handlers['profiles:test']({} as never).catch(() => {});
+    await expect(waiting).rejects.toThrow(/core stopped unexpectedly \(the fake core fell over\)\. Restart Fleet Desk/);
+    expect(decode(await waitingSerialized)).toMatchObject({ ok: false, error: { kind: 'internal', message: expect.stringContaining('core stopped unexpectedly') } });
+    await expect(core.handlers['app:info']()).rejects.toThrow(/core stopped unexpectedly/);
+    expect(decode(await core.invokeSerialized('app:info', []))).toMatchObject({ ok: false, error: { kind: 'internal' } });
+  });
+
+  it('stops the core, then ends the worker: later calls are refused', async () => {
+    const notify = vi.fn();
+    const core = await start({ platform: platform({ notify }) });
+    await core.start();
+    await core.stop();
+    expect(notify).toHaveBeenCalledWith({ title: 'core stopped', body: '', assetId: null });
+    await expect(core.handlers['app:info']()).rejects.toThrow('Fleet Desk’s core has stopped.');
+    await core.stop(); // twice is harmless
+  });
+});

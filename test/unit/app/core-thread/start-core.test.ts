@@ -1,0 +1,47 @@
+/** Which thread the core runs in, and where its worker entry is found at run time. */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { coreThreadMode } from '../../../../src-main/app/core-thread/start-core';
+import { coreWorkerFile, workerLaunch } from '../../../../src-main/app/core-thread/worker-entry';
+
+describe('FLEET_CORE_THREAD', () => {
+  it('runs the core in its worker by default, on the main thread with "main"', () => {
+    expect(coreThreadMode({})).toBe('worker');
+    expect(coreThreadMode({ FLEET_CORE_THREAD: ' Worker ' })).toBe('worker');
+    expect(coreThreadMode({ FLEET_CORE_THREAD: 'main' })).toBe('main');
+  });
+
+  it('refuses anything else, naming the variable and the choices', () => {
+    expect(() => coreThreadMode({ FLEET_CORE_THREAD: 'utility' })).toThrow('FLEET_CORE_THREAD must be "worker" (the default) or "main", got "utility".');
+  });
+});
+
+describe('the core worker entry', () => {
+  it('is core-worker.ts beside the host when running from source, started through tsx’s require hook with the process’s own preloads', () => {
+    const file = coreWorkerFile();
+    expect(file).toMatch(/src-main[/\\]app[/\\]core-thread[/\\]core-worker\.ts$/);
+    const launch = workerLaunch(file, ['--import', 'tsx', '--import', '/bench/event-loop-probe.mjs', '--conditions=development']);
+    expect(launch.eval).toBe(true);
+    expect(launch.code).toContain(JSON.stringify(file));
+    expect(launch.code).toMatch(/tsx[/\\].*cjs/);
+    expect(launch.execArgv).toEqual(['--import', '/bench/event-loop-probe.mjs']);
+  });
+
+  it('is core-worker.js beside the bundle, or beside the chunk folder the host landed in', () => {
+    const out = mkdtempSync(join(tmpdir(), 'fleet-core-worker-'));
+    try {
+      mkdirSync(join(out, 'chunks'));
+      writeFileSync(join(out, 'core-worker.js'), '');
+      expect(coreWorkerFile(pathToFileURL(join(out, 'web.js')).href)).toBe(join(out, 'core-worker.js'));
+      expect(coreWorkerFile(pathToFileURL(join(out, 'chunks', 'host-abc.js')).href)).toBe(join(out, 'core-worker.js'));
+      expect(workerLaunch(join(out, 'core-worker.js'))).toEqual({ code: join(out, 'core-worker.js'), eval: false });
+      rmSync(join(out, 'core-worker.js'));
+      expect(() => coreWorkerFile(pathToFileURL(join(out, 'web.js')).href)).toThrow(/core-worker\.js\) is missing beside .*: the build is incomplete/);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});

@@ -112,9 +112,8 @@ export class AempViewState {
     this.lookupBusy = true;
     this.lookupError = null;
     try {
-      const found = await call('aemp:equipment', version, checked.value);
-      // AEMP 1.2 looks units up by VIN, and its answer may leave the VIN out: show the one used.
-      this.selected = version === '1.2' && !found.vin ? { ...found, vin: checked.value } : found;
+      // The core fills an AEMP 1.2 answer's missing VIN with the one looked up by.
+      this.selected = await call('aemp:equipment', version, checked.value);
       return true;
     } catch (err) {
       this.selected = null;

@@ -194,6 +194,11 @@ describe('fleet handlers', () => {
     expect(await env.handlers['aemp:equipment']('1.2', 'pin-55')).toMatchObject({ vin: 'pin-55', linkedAssetId: 'thing:5' });
   });
 
+  it('an AEMP 1.2 answer that does carry a VIN keeps the one it sent', async () => {
+    const env = setup({ [`${AEMP}/api/v1/Fleet/Equipment/pin-55`]: { body: '<Equipment><EquipmentHeader><EquipmentID>D6-1</EquipmentID><PIN>PIN-99</PIN></EquipmentHeader></Equipment>' } });
+    expect((await env.handlers['aemp:equipment']('1.2', 'pin-55')).vin).toBe('PIN-99');
+  });
+
   it('still answers when the store cannot be opened', async () => {
     const env = setup({ [`${AEMP}/api/v2/Fleet/1`]: { body: aempPage } }, () => () => {
       throw new FleetError('storage', 'The offline store is damaged.');

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { FleetError, registerSecret, scrubSecrets } from '../errors';
+import { escapeHtml } from '../html-text';
 import { readLimited } from '../http/read-body';
 import { parseUrl } from '../http/parse-url';
 import { MAX_REDIRECTS, MAX_RESPONSE_BYTES } from '../limits';
@@ -96,9 +97,8 @@ export const MESSAGES = {
 } as const;
 
 function page(title: string, text: string): string {
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>` +
-    `<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto"><h1>${esc(title)}</h1><p>${esc(text)}</p></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`;
 }
 
 function sameText(a: string, b: string): boolean {

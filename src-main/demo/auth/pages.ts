@@ -1,5 +1,5 @@
 /** The demo's small HTML pages for the authorize step (no scripts, no inline styles needed). */
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../../core/html-text';
 
 function shell(title: string, body: string): string {
   return `<!doctype html>

@@ -1,5 +1,5 @@
 /** The embed pages: HTML shells plus one script, all served from the demo's own origin. */
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../../core/html-text';
 
 export const EMBED_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'";
 

@@ -520,6 +520,11 @@ export interface FleetEvents {
   'alerts:counts': AlertCounts;
   /** Electron: a desktop notification was clicked; the renderer selects the asset (null: just show alerts). */
   'alerts:focus': { assetId: string | null };
+  /**
+   * Web shell: whether the page must be reloaded to open the active profile's embed maps
+   * (its page policy, fixed at load, lacks their site after a profile switch or edit).
+   */
+  'page:reload-needed': { needed: boolean };
 }
 
 export type MenuCommand =
@@ -603,6 +608,7 @@ export const EVENT_CHANNELS = [
   'alerts:new',
   'alerts:counts',
   'alerts:focus',
+  'page:reload-needed',
 ] as const satisfies readonly EventChannel[];
 
 // Compile-time check that the tables above list every channel.

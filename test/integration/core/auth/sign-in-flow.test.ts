@@ -164,7 +164,9 @@ describe('sign-in against the demo service', () => {
     expect(await h['auth:signIn'](profile.id)).toEqual({ state: 'signed-in', profileId: profile.id });
     expect(readFileSync(join(dir, 'profiles.json'), 'utf8')).not.toContain('demo-client-secret');
 
-    const wrong = await h['profiles:save']({ ...profile, id: undefined, name: 'Wrong secret', clientSecret: 'not-the-secret' });
+    // A profile as saved carries fields of its own (builtIn, signedIn, …) that a save does not take.
+    const { baseUrl, aempUrl, authorizeUrl, tokenUrl, clientId, scopes } = profile;
+    const wrong = await h['profiles:save']({ name: 'Wrong secret', baseUrl, aempUrl, authorizeUrl, tokenUrl, clientId, scopes, clientSecret: 'not-the-secret' });
     expect(await h['auth:signIn'](wrong.id)).toMatchObject({ state: 'failed', error: { kind: 'unauthorized', message: expect.stringContaining('invalid_client') } });
   });
 

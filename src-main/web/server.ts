@@ -30,6 +30,7 @@ import { parseTileAddress, tilePathParts } from '../core/tiles/tile-address';
 import { cspOriginsFromCore, type CspOrigins } from '../core/csp';
 import { mimeType, resolveStaticFile } from './static-files';
 import { asBuffer, isSerializedCore } from '../app/core-thread/serialized';
+import { watchPagePolicy } from './page-policy-watch';
 
 export interface WebShellOptions {
   core: FleetDeskCore;
@@ -107,10 +108,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
 }
 
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
-  const { core, rendererDir } = options;
+  const { rendererDir } = options;
   const secret = options.secret ?? newSecret();
   const log = options.log ?? ((message: string) => console.error(message));
-  const allowedOrigins = options.allowedOrigins ?? (() => cspOriginsFromCore(core));
+  // The policy each page is served with is remembered; a profile switch it does not cover asks the page to reload.
+  const { core, allowedOrigins } = watchPagePolicy(options.core, options.allowedOrigins ?? (() => cspOriginsFromCore(options.core)));
   let port = 0;
 
   const requestAllowed = (req: IncomingMessage) => hostAllowed(req.headers.host, port) && originAllowed(req.headers.origin, req.headers.host, port);

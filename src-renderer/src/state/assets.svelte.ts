@@ -1,10 +1,12 @@
 /**
- * The active branch's assets: the last good snapshot with the changes applied to it,
+ * The active branch's assets as rows (contract AssetRow: what the list, map, filters and
+ * search use; an asset's full record is fetched when it is selected, see
+ * asset-detail.svelte.ts): the last good snapshot with the changes applied to it,
  * the list the search and filters make of it, and the trail shown on the map. Data
  * from the main side is held in `$state.raw` and replaced, never mutated; errors never
  * clear the snapshot.
  */
-import type { Asset, AssetChange, AssetSnapshot, TrailPoint } from '@contract';
+import type { AssetRow, AssetRowChange, AssetRowSnapshot, TrailPoint } from '@contract';
 import { call, bridge } from '../lib/bridge';
 import { applyList, assetsById, idSet, idSetOf, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
 import { nameTags, type NameTag } from '../lib/list/disambiguate';
@@ -22,14 +24,14 @@ export interface Trail {
 }
 
 export class AssetsStore {
-  snapshot = $state.raw<AssetSnapshot | null>(null);
+  snapshot = $state.raw<AssetRowSnapshot | null>(null);
   refreshing = $state(false);
   /** Observed positions of one asset for the map, or null when no trail is shown. */
   trail = $state.raw<Trail | null>(null);
 
   /** Lowercase search keys etc., built once per snapshot. */
   readonly index: IndexedAsset[] = $derived(indexAssets(this.snapshot?.assets ?? []));
-  readonly byId: Map<string, Asset> = $derived(assetsById(this.snapshot?.assets ?? []));
+  readonly byId: Map<string, AssetRow> = $derived(assetsById(this.snapshot?.assets ?? []));
   /** Tags that tell apart assets sharing a name ("Airport Job site · area:3"). */
   readonly nameTags: Map<string, NameTag> = $derived(nameTags(this.snapshot?.assets ?? []));
   /** The list as the search, filters and sort make it. */
@@ -58,7 +60,7 @@ export class AssetsStore {
     this.trail = null;
   }
 
-  setSnapshot(snapshot: AssetSnapshot): void {
+  setSnapshot(snapshot: AssetRowSnapshot): void {
     perfMark('fd:data-ready');
     clock.dataArrived(parseTime(snapshot.fetchedAt));
     this.snapshot = snapshot;
@@ -72,7 +74,7 @@ export class AssetsStore {
    * removed ones leave the list, the selection and the map. When the change was made
    * against another snapshot, asks for the whole list instead.
    */
-  applyChange(change: AssetChange): void {
+  applyChange(change: AssetRowChange): void {
     const shown = this.snapshot;
     if (shown && shown.profileId === change.profileId && shown.fetchedAt === change.fetchedAt) return; // already shown
     const assets = shown && shown.profileId === change.profileId && shown.fetchedAt === change.baseFetchedAt ? patchAssets(shown.assets, this.byId, change) : null;
@@ -122,10 +124,10 @@ export class AssetsStore {
 }
 
 /** The list after `change`, or null when the change names an asset the list does not have. */
-function patchAssets(current: readonly Asset[], byId: ReadonlyMap<string, Asset>, change: AssetChange): Asset[] | null {
+function patchAssets(current: readonly AssetRow[], byId: ReadonlyMap<string, AssetRow>, change: AssetRowChange): AssetRow[] | null {
   const changed = new Map(change.changed.map((asset) => [asset.assetId, asset]));
   if (change.order) {
-    const next: Asset[] = [];
+    const next: AssetRow[] = [];
     for (const id of change.order) {
       const asset = changed.get(id) ?? byId.get(id);
       if (!asset) return null;
@@ -134,7 +136,7 @@ function patchAssets(current: readonly Asset[], byId: ReadonlyMap<string, Asset>
     return next;
   }
   const removed = new Set(change.removed);
-  const next: Asset[] = [];
+  const next: AssetRow[] = [];
   for (const asset of current) if (!removed.has(asset.assetId)) next.push(changed.get(asset.assetId) ?? asset);
   return next;
 }

@@ -4,7 +4,7 @@
  * switch starts with nothing selected. A new snapshot of the same branch keeps the
  * selected assets it still has.
  */
-import type { Asset } from '@contract';
+import type { AssetRow } from '@contract';
 import { clickSelect, emptySelection, keepListed, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
 import { summarizeSelection, type SelectionSummary } from '../lib/list/summary';
 import { assets } from './assets.svelte';
@@ -22,8 +22,8 @@ export class SelectionStore {
    */
   inspectedIn = $state.raw<SelectionState | null>(null);
 
-  readonly focusedAsset: Asset | null = $derived(this.current.focused ? (assets.byId.get(this.current.focused) ?? null) : null);
-  readonly selectedAssets: Asset[] = $derived([...this.current.selected].map((id) => assets.byId.get(id)).filter((a): a is Asset => !!a));
+  readonly focusedAsset: AssetRow | null = $derived(this.current.focused ? (assets.byId.get(this.current.focused) ?? null) : null);
+  readonly selectedAssets: AssetRow[] = $derived([...this.current.selected].map((id) => assets.byId.get(id)).filter((a): a is AssetRow => !!a));
   /** Selected assets the search and filters hide from the list. */
   readonly hiddenCount: number = $derived.by(() => {
     let hidden = 0;

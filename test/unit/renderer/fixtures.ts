@@ -1,5 +1,6 @@
-/** Builders for renderer tests: assets, snapshots, statuses and a scriptable fake bridge. */
-import type { AppError, Asset, AssetSnapshot, Bridge, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Metric, Result, SyncStatus } from '../../../src-main/contract';
+/** Builders for renderer tests: assets, their rows, snapshots, statuses and a scriptable fake bridge. */
+import type { AppError, Asset, AssetChange, AssetRow, AssetRowChange, AssetRowSnapshot, AssetSnapshot, Bridge, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Metric, Result, SyncStatus } from '../../../src-main/contract';
+import { assetRow } from '../../../src-main/core/assets/asset-row';
 import { clock } from '../../../src-renderer/src/state/clock.svelte';
 import { stopStores } from '../../../src-renderer/src/state/app-start';
 
@@ -25,8 +26,32 @@ export function asset(id: number, patch: Partial<Asset> = {}, metrics: Record<st
   };
 }
 
-export function snapshot(assets: Asset[], patch: Partial<AssetSnapshot> = {}): AssetSnapshot {
-  return { profileId: 'demo', assets, skipped: [], fetchedAt: '2026-11-22T11:59:00Z', source: 'network', ...patch };
+/** The row the renderer holds of an asset, built by the core's own row builder. */
+export function row(id: number, patch: Partial<Asset> = {}, metrics: Record<string, Metric> | null = {}): AssetRow {
+  return assetRow(asset(id, patch, metrics));
+}
+
+/**
+ * Every asset a test put in a snapshot or change, by id: the fake bridge answers
+ * `assets:detail` from here (as the core answers from the list it holds) unless the test
+ * installs its own handler.
+ */
+const fullRecords = new Map<string, Asset>();
+
+function remember(assets: readonly Asset[]): void {
+  for (const a of assets) fullRecords.set(a.assetId, a);
+}
+
+/** The list as the main side sends it (rows); the full assets stay for `assets:detail`. */
+export function snapshot(assets: Asset[], patch: Partial<Omit<AssetSnapshot, 'assets'>> = {}): AssetRowSnapshot {
+  remember(assets);
+  return { profileId: 'demo', assets: assets.map(assetRow), skipped: [], fetchedAt: '2026-11-22T11:59:00Z', source: 'network', ...patch };
+}
+
+/** A small change as the main side sends it (rows of the changed assets). */
+export function rowChange(change: AssetChange): AssetRowChange {
+  remember(change.changed);
+  return { ...change, changed: change.changed.map(assetRow) };
 }
 
 export function status(patch: Partial<SyncStatus> = {}): SyncStatus {
@@ -56,7 +81,7 @@ export class FakeBridge implements Bridge {
 
   async invoke(channel: InvokeChannel, ...args: unknown[]): Promise<Result<never>> {
     this.calls.push({ channel, args });
-    const fn = this.handlers.get(channel);
+    const fn = this.handlers.get(channel) ?? (channel === 'assets:detail' ? (id: unknown) => fullRecords.get(id as string) ?? null : undefined);
     if (!fn) return { ok: false, error: { kind: 'internal', message: `no fake for ${channel}` } };
     try {
       return { ok: true, value: (await fn(...args)) as never };
@@ -93,5 +118,6 @@ export function createFakeBridge(handlers: { [C in InvokeChannel]?: TypedHandler
 /** Puts every renderer store back to a first start, with the clock reading `now`. */
 export function resetStores(now: () => number = () => NOW): void {
   stopStores();
+  fullRecords.clear();
   clock.useSource(now);
 }

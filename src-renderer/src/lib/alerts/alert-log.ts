@@ -1,5 +1,5 @@
 /** Small pure helpers over a list of alert records (the panel's copy of the log). */
-import type { AlertRecord, Asset } from '@contract';
+import type { AlertRecord, AssetRow } from '@contract';
 
 /** The ids among `ids` whose alerts are still unacknowledged in `alerts`, in the given order. */
 export function stillOpen(alerts: readonly AlertRecord[], ids: readonly number[]): number[] {
@@ -15,7 +15,7 @@ export function markAcknowledged(alerts: readonly AlertRecord[], ids: readonly n
 }
 
 /** Distinct categories of the asset list (first spelling wins, compared case-insensitively), sorted. */
-export function categoriesOf(assets: readonly Asset[]): string[] {
+export function categoriesOf(assets: readonly AssetRow[]): string[] {
   const byKey = new Map<string, string>();
   for (const a of assets) {
     if (!a.category) continue;
@@ -25,13 +25,11 @@ export function categoriesOf(assets: readonly Asset[]): string[] {
   return [...byKey.values()].sort((a, b) => a.localeCompare(b));
 }
 
-/** Region codes the assets report in their `geo-regions` metric, plus `extra`, sorted. */
-export function regionsOf(assets: readonly Asset[], extra: readonly string[] = []): string[] {
+/** Region codes the assets report in their `geo-regions` metric (the rows' `regions`), plus `extra`, sorted. */
+export function regionsOf(assets: readonly AssetRow[], extra: readonly string[] = []): string[] {
   const seen = new Set<string>(extra);
   for (const a of assets) {
-    const value = a.metrics?.['geo-regions']?.value;
-    if (!Array.isArray(value)) continue;
-    for (const r of value) if (typeof r === 'string' && r.trim()) seen.add(r.trim());
+    for (const r of a.regions ?? []) if (r.trim()) seen.add(r.trim());
   }
   return [...seen].sort((a, b) => a.localeCompare(b));
 }

@@ -3,7 +3,7 @@
  * units and `now`. A value of the wrong type or out of range is shown with a flag, never
  * dropped and never thrown on.
  */
-import type { Metric, Units, ValueIssue } from '@contract';
+import { OLD_READING_GAP_MS, type Metric, type Units, type ValueIssue } from '@contract';
 import { formatDistanceCm, formatHeading, formatLatLng, formatNumber, formatRuntime } from './numbers';
 import { formatInZone, formatDateTime, isValidTimeZone, parseTime, relativeTime, formatSpan } from './time';
 
@@ -34,8 +34,8 @@ export interface FormattedMetric {
   known: boolean;
 }
 
-/** A metric counts as "old" when it is this much older than the asset's newest one. */
-export const OLD_METRIC_GAP_MS = 7 * 24 * 60 * 60 * 1000;
+/** A metric counts as "old" when it is this much older than the asset's newest one (the core marks the rows' readings by the same gap). */
+export const OLD_METRIC_GAP_MS = OLD_READING_GAP_MS;
 
 /** Newest `collectedOn` over an asset's metrics (ms), or null when none is readable. */
 export function newestCollectedAt(metrics: Record<string, Metric> | null): number | null {

@@ -3,12 +3,10 @@
  * the facts filters need), then filtering with counts in one pass and sorting.
  * Pure functions, so 10,000 assets are cheap to test and to re-run when `now` ticks.
  */
-import type { Asset, ListState, SortKey } from '@contract';
-import { isOldReading } from '../format/metrics';
-import { parseTime } from '../format/time';
+import type { AssetRow, ListState, SortKey } from '@contract';
 
 export interface IndexedAsset {
-  asset: Asset;
+  asset: AssetRow;
   searchKey: string;
   lastUpdateMs: number | null;
   fuel: number | null;
@@ -30,62 +28,40 @@ export interface IndexedAsset {
   gpsAtMs: number | null;
 }
 
-const finite = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const NO_OLD_READINGS: ReadonlySet<string> = new Set();
+// Rows are replaced, never changed, so the sets can be kept per row: an unchanged row of
+// the next refresh reuses its set, and only rows on screen (or in a selection summary)
+// ever get one.
+const oldMarks = new WeakMap<AssetRow, ReadonlySet<string>>();
 
-// Asset objects are replaced, never changed, so the marks can be kept per object: an
-// unchanged asset of the next refresh reuses them, and only rows on screen (or in a
-// selection summary) are ever computed — not all 10,000 on each snapshot.
-const oldMarks = new WeakMap<Asset, ReadonlySet<string>>();
-
-/** Keys of the asset's metrics collected long before its newest one (same rule as the details pane). */
-export function oldMetricKeys(asset: Asset): ReadonlySet<string> {
+/** Keys of the row's readings collected long before its newest one (the core marks them: contract OLD_READING_GAP_MS). */
+export function oldMetricKeys(asset: AssetRow): ReadonlySet<string> {
+  if (!asset.old) return NO_OLD_READINGS;
   let marks = oldMarks.get(asset);
   if (!marks) {
-    marks = computeOldMetricKeys(asset);
+    marks = new Set(asset.old);
     oldMarks.set(asset, marks);
   }
   return marks;
 }
 
-function computeOldMetricKeys(asset: Asset): Set<string> {
-  const old = new Set<string>();
-  if (!asset.metrics) return old;
-  // Each time is parsed once (10,000 assets × ~15 metrics per snapshot).
-  const times = Object.entries(asset.metrics).map(([key, m]) => [key, parseTime(m?.meta?.collectedOn)] as const);
-  let newestAt: number | null = null;
-  for (const [, at] of times) if (at !== null && (newestAt === null || at > newestAt)) newestAt = at;
-  for (const [key, at] of times) if (isOldReading(at, newestAt)) old.add(key);
-  return old;
+export function isMoving(asset: AssetRow): boolean {
+  return asset.inMotion === true || (asset.speed !== null && asset.speed > 0);
 }
 
-export function isMoving(asset: Asset): boolean {
-  const m = asset.metrics;
-  if (!m) return false;
-  if (m['in-motion']?.value === true) return true;
-  const speed = m.speed?.value;
-  return typeof speed === 'number' && speed > 0;
+export function gpsOf(asset: AssetRow): { lat: number; lng: number } | null {
+  return asset.lat === null || asset.lng === null ? null : { lat: asset.lat, lng: asset.lng };
 }
 
-export function gpsOf(asset: Asset): { lat: number; lng: number } | null {
-  const v = asset.metrics?.gps?.value as { lat?: unknown; lng?: unknown } | undefined;
-  if (!v || typeof v !== 'object') return null;
-  const { lat, lng } = v;
-  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
-  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  return { lat, lng };
-}
-
-export function indexAssets(assets: readonly Asset[]): IndexedAsset[] {
+export function indexAssets(assets: readonly AssetRow[]): IndexedAsset[] {
   const rows = assets.map((asset): IndexedAsset => {
-    const m = asset.metrics;
-    const ignition = m?.ignition?.value;
-    const hasGps = gpsOf(asset) !== null;
+    const hasGps = asset.lat !== null && asset.lng !== null;
     return {
       asset,
       searchKey: [asset.name, asset.assetId, asset.serialNumber ?? '', asset.category ?? ''].join('\u0000').toLowerCase(),
-      lastUpdateMs: parseTime(asset.lastUpdate),
-      fuel: finite(m?.fuel?.value),
-      ignition: typeof ignition === 'boolean' ? ignition : null,
+      lastUpdateMs: asset.updatedAt,
+      fuel: asset.fuel,
+      ignition: asset.ignition,
       moving: isMoving(asset),
       hasGps,
       hasIssues: asset.issues.length > 0,
@@ -94,10 +70,10 @@ export function indexAssets(assets: readonly Asset[]): IndexedAsset[] {
       nameRank: 0,
       idNumber: idNumberOf(asset.assetId),
       serialKey: (asset.serialNumber ?? '').toLowerCase(),
-      speed: finite(m?.speed?.value),
-      engineMs: finite(m?.['engine-runtime']?.value),
-      odometerCm: finite(m?.odometer?.value),
-      gpsAtMs: hasGps ? parseTime(m?.gps?.meta?.collectedOn) : null,
+      speed: asset.speed,
+      engineMs: asset.engineMs,
+      odometerCm: asset.odometerCm,
+      gpsAtMs: hasGps ? asset.gpsAt : null,
     };
   });
   // The collator is slow: rank once per snapshot so each keystroke's sort compares numbers.
@@ -249,12 +225,12 @@ export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: 
   return { rows, counts, categories: [...categories].sort((a, b) => a.localeCompare(b)), searchMatches };
 }
 
-/** Asset lookup by id (a plain Map: it is rebuilt per snapshot, never mutated). */
-export function assetsById(assets: readonly Asset[]): Map<string, Asset> {
+/** Row lookup by id (a plain Map: it is rebuilt per snapshot, never mutated). */
+export function assetsById(assets: readonly AssetRow[]): Map<string, AssetRow> {
   return new Map(assets.map((a) => [a.assetId, a]));
 }
 
-export function idSet(assets: readonly Asset[]): Set<string> {
+export function idSet(assets: readonly AssetRow[]): Set<string> {
   return new Set(assets.map((a) => a.assetId));
 }
 

@@ -10,7 +10,7 @@
  */
 import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS, type ListColumn, type SortKey, type Units } from '@contract';
 import { formatDistanceCm, formatNumber, formatRuntimeHours } from '../format/numbers';
-import { formatDateTime, shortRelativeTime } from '../format/time';
+import { formatDateTime, isoAt, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
 
 export interface ColumnDef {
@@ -117,14 +117,34 @@ function cell(text: string | null, title = '', extra: Partial<Pick<Cell, 'old' |
   return { text: text ?? NONE, title: text === null ? 'no reading' : title, old: extra.old ?? false, stale: extra.stale ?? false, empty: text === null };
 }
 
+/** When the row's reading of a column's metric was collected (ms), or null. */
+function collectedAtOf(a: IndexedAsset['asset'], metric: string): number | null {
+  switch (metric) {
+    case 'gps':
+      return a.gpsAt;
+    case 'fuel':
+      return a.fuelAt;
+    case 'ignition':
+      return a.ignitionAt;
+    case 'speed':
+      return a.speedAt;
+    case 'engine-runtime':
+      return a.engineAt;
+    case 'odometer':
+      return a.odometerAt;
+    default:
+      return null;
+  }
+}
+
 /** Text of a plain column of a row (fuel and ignition draw their own cells, but have text too). */
 export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Cell {
   const a = row.asset;
   const metric = COLUMNS[key].metric;
   const old = metric !== null && oldMetricKeys(a).has(metric);
   const collected = (m: string) => {
-    const at = a.metrics?.[m]?.meta?.collectedOn;
-    return at ? `collected ${formatDateTime(at)}${old ? ', much older than the newest reading of this asset' : ''}` : '';
+    const at = collectedAtOf(a, m);
+    return at !== null ? `collected ${formatDateTime(at)}${old ? ', much older than the newest reading of this asset' : ''}` : '';
   };
   const staleBefore = ctx.now - ctx.staleAfterMin * 60_000;
   switch (key) {
@@ -137,12 +157,12 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
     case 'serial':
       return cell(a.serialNumber || null, a.serialNumber ?? '');
     case 'lastUpdate':
-      return cell(shortRelativeTime(a.lastUpdate, ctx.now), a.lastUpdate ? formatDateTime(a.lastUpdate) : 'no metrics collected yet', {
+      return cell(shortRelativeTime(a.updatedAt === null ? null : isoAt(a.updatedAt), ctx.now), a.updatedAt !== null ? formatDateTime(a.updatedAt) : 'no metrics collected yet', {
         stale: row.lastUpdateMs === null || row.lastUpdateMs < staleBefore,
       });
     case 'positionAge':
       if (row.gpsAtMs === null) return cell(null);
-      return cell(shortRelativeTime(a.metrics?.gps?.meta?.collectedOn, ctx.now), collected('gps'), { old, stale: row.gpsAtMs < staleBefore });
+      return cell(shortRelativeTime(isoAt(row.gpsAtMs), ctx.now), collected('gps'), { old, stale: row.gpsAtMs < staleBefore });
     case 'fuel':
       return cell(row.fuel === null ? null : `${Math.round(row.fuel)}%`, collected('fuel'), { old });
     case 'ignition':

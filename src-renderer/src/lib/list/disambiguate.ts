@@ -4,7 +4,7 @@
  * serial number, else the asset id — the first of these that differs across every asset
  * of that name, so one group reads the same way throughout. Pure; built once per snapshot.
  */
-import type { Asset } from '@contract';
+import type { AssetRow } from '@contract';
 
 export interface NameTag {
   /** What is shown after the name, e.g. "area:12", "S/N CAT0320" or "excavator". */
@@ -20,7 +20,7 @@ export function nameKey(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-const FIELDS: { field: NameTag['field']; value: (a: Asset) => string; text: (v: string) => string }[] = [
+const FIELDS: { field: NameTag['field']; value: (a: AssetRow) => string; text: (v: string) => string }[] = [
   { field: 'category', value: (a) => (a.category ?? '').trim(), text: (v) => v },
   { field: 'serial', value: (a) => (a.serialNumber ?? '').trim(), text: (v) => `S/N ${v}` },
   { field: 'id', value: (a) => a.assetId, text: (v) => v },
@@ -31,8 +31,8 @@ function allDistinctAndPresent(values: string[]): boolean {
 }
 
 /** asset id → its tag, only for assets whose name another asset shares. */
-export function nameTags(assets: readonly Asset[]): Map<string, NameTag> {
-  const groups = new Map<string, Asset[]>();
+export function nameTags(assets: readonly AssetRow[]): Map<string, NameTag> {
+  const groups = new Map<string, AssetRow[]>();
   for (const a of assets) {
     const key = nameKey(a.name);
     const group = groups.get(key);

@@ -4,19 +4,18 @@
  * shows, and bounds and padding to fit.
  */
 import Supercluster from 'supercluster';
-import type { Asset } from '@contract';
+import type { AssetRow } from '@contract';
 import { gpsOf, isMoving } from '../list/assetIndex';
-import { parseTime } from '../format/time';
 
 export type MarkerState = 'issue' | 'stale' | 'moving' | 'on' | 'off' | 'unknown';
 
 /** Priority: a flagged issue first (red), then stale (amber), then ignition/motion. */
-export function markerState(asset: Asset, now: number, staleAfterMin: number): MarkerState {
+export function markerState(asset: AssetRow, now: number, staleAfterMin: number): MarkerState {
   if (asset.issues.length > 0) return 'issue';
-  const last = parseTime(asset.lastUpdate);
+  const last = asset.updatedAt;
   if (last === null || last < now - staleAfterMin * 60_000) return 'stale';
   if (isMoving(asset)) return 'moving';
-  const ignition = asset.metrics?.ignition?.value;
+  const ignition = asset.ignition;
   if (ignition === true) return 'on';
   if (ignition === false) return 'off';
   return 'unknown';
@@ -68,8 +67,8 @@ export const MARKER_LEGEND: Record<MarkerState, string> = {
   unknown: 'Ignition not reported',
 };
 
-export function headingOf(asset: Asset): number | null {
-  const h = asset.metrics?.heading?.value;
+export function headingOf(asset: AssetRow): number | null {
+  const h = asset.heading;
   return typeof h === 'number' && Number.isFinite(h) ? ((h % 360) + 360) % 360 : null;
 }
 
@@ -80,7 +79,7 @@ export interface PointProps {
 export type ClusterIndex = Supercluster<PointProps, Supercluster.AnyProps>;
 
 /** Builds the cluster index from the assets with a usable GPS position. */
-export function buildClusterIndex(assets: readonly Asset[]): ClusterIndex {
+export function buildClusterIndex(assets: readonly AssetRow[]): ClusterIndex {
   const points: Supercluster.PointFeature<PointProps>[] = [];
   for (const asset of assets) {
     const gps = gpsOf(asset);
@@ -125,7 +124,7 @@ export function expansionZoom(index: ClusterIndex, clusterId: number): number {
 }
 
 /** [[south, west], [north, east]] of the given assets' positions, or null when none has GPS. */
-export function boundsOf(assets: Iterable<Asset>): [[number, number], [number, number]] | null {
+export function boundsOf(assets: Iterable<AssetRow>): [[number, number], [number, number]] | null {
   let south = Infinity;
   let west = Infinity;
   let north = -Infinity;
@@ -160,10 +159,10 @@ export function clusterSize(count: number): number {
  * list re-sorts and re-filters on every keystroke and clock tick; the cluster index is
  * rebuilt only when what the map shows really changed.
  */
-export function sameAssets(a: readonly Asset[], b: readonly Asset[]): boolean {
+export function sameAssets(a: readonly AssetRow[], b: readonly AssetRow[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
-  const members = new Set<Asset>(a);
+  const members = new Set<AssetRow>(a);
   for (const asset of b) if (!members.has(asset)) return false;
   return true;
 }

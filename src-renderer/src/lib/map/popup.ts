@@ -1,19 +1,70 @@
 /** Builds a marker popup as DOM nodes (never HTML strings, so names cannot inject markup). */
-import type { Asset, Units } from '@contract';
+import type { AssetRow, Metric, Units } from '@contract';
 import { formatAllMetrics } from '../format/metrics';
-import { relativeTime } from '../format/time';
+import { isoAt, relativeTime } from '../format/time';
 
 const POPUP_METRICS = ['ignition', 'in-motion', 'speed', 'heading', 'fuel', 'odometer'];
 
-export function popupLines(asset: Asset, units: Units, now: number): { label: string; text: string; flag: string | null }[] {
-  const lines = [{ label: 'Last update', text: relativeTime(asset.lastUpdate, now), flag: null as string | null }];
-  for (const m of formatAllMetrics(asset.metrics, units, now, asset.issues)) {
+/** The row's reading of a popup metric as the details pane would see it: value and (when known) collected time. */
+function reading(asset: AssetRow, key: string): { value: unknown; at: number | null } | null {
+  if (asset.odd && key in asset.odd) return { value: asset.odd[key], at: atOf(asset, key) };
+  const value = valueOf(asset, key);
+  return value === null ? null : { value, at: atOf(asset, key) };
+}
+
+function valueOf(asset: AssetRow, key: string): number | boolean | null {
+  switch (key) {
+    case 'ignition':
+      return asset.ignition;
+    case 'in-motion':
+      return asset.inMotion;
+    case 'speed':
+      return asset.speed;
+    case 'heading':
+      return asset.heading;
+    case 'fuel':
+      return asset.fuel;
+    case 'odometer':
+      return asset.odometerCm;
+    default:
+      return null;
+  }
+}
+
+function atOf(asset: AssetRow, key: string): number | null {
+  switch (key) {
+    case 'ignition':
+      return asset.ignitionAt;
+    case 'speed':
+      return asset.speedAt;
+    case 'fuel':
+      return asset.fuelAt;
+    case 'odometer':
+      return asset.odometerAt;
+    default:
+      return null;
+  }
+}
+
+/** The popup's metrics of a row, in the shape the details pane formats (one rule for text and flags). */
+function popupMetrics(asset: AssetRow): Record<string, Metric> {
+  const metrics: Record<string, Metric> = {};
+  for (const key of POPUP_METRICS) {
+    const r = reading(asset, key);
+    if (r) metrics[key] = { value: r.value, meta: { collectedOn: r.at === null ? '' : isoAt(r.at), source: '', other: {} } };
+  }
+  return metrics;
+}
+
+export function popupLines(asset: AssetRow, units: Units, now: number): { label: string; text: string; flag: string | null }[] {
+  const lines = [{ label: 'Last update', text: relativeTime(asset.updatedAt === null ? null : isoAt(asset.updatedAt), now), flag: null as string | null }];
+  for (const m of formatAllMetrics(popupMetrics(asset), units, now, asset.issues)) {
     if (POPUP_METRICS.includes(m.key)) lines.push({ label: m.label, text: m.text, flag: m.flag });
   }
   return lines;
 }
 
-export function popupElement(asset: Asset, units: Units, now: number): HTMLElement {
+export function popupElement(asset: AssetRow, units: Units, now: number): HTMLElement {
   const root = document.createElement('div');
   root.className = 'fd-popup';
   const title = document.createElement('strong');

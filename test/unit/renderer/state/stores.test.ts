@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBridge } from '../../../../src-renderer/src/lib/bridge';
 import { DEFAULT_SETTINGS } from '@contract';
-import type { AssetChange, Settings } from '../../../../src-main/contract';
-import { asset, FakeBridge, metric, NOW, snapshot, status, resetStores } from '../fixtures';
+import type { AssetChange, AssetRowChange, Settings } from '../../../../src-main/contract';
+import { asset, FakeBridge, metric, NOW, rowChange, snapshot, status, resetStores } from '../fixtures';
 import { session } from '../../../../src-renderer/src/state/session.svelte';
 import { assets } from '../../../../src-renderer/src/state/assets.svelte';
 import { ui } from '../../../../src-renderer/src/state/ui.svelte';
@@ -146,7 +146,7 @@ describe('the stores together (session, assets, selection, ui)', () => {
   });
   describe('small changes pushed as assets:changed', () => {
     const CACHE_AT = '2026-11-22T11:59:00Z';
-    const change = (patch: Partial<AssetChange>): AssetChange => ({
+    const change = (patch: Partial<AssetChange>): AssetRowChange => rowChange({
       profileId: 'demo',
       baseFetchedAt: CACHE_AT,
       fetchedAt: '2026-11-22T12:01:00Z',
@@ -168,7 +168,7 @@ describe('the stores together (session, assets, selection, ui)', () => {
       expect(assets.snapshot?.source).toBe('network');
       expect(assets.snapshot?.assets.map((a) => a.name)).toEqual(['Truck 1', 'Truck 2 moved', 'Truck 3']);
       expect(assets.snapshot?.assets[0]).toBe(one);
-      expect(assets.snapshot?.assets[1]).toBe(newTwo);
+      expect(assets.snapshot?.assets[1]).toMatchObject({ assetId: 'thing:2', name: 'Truck 2 moved', fuel: 55, ignition: true });
       expect(assets.snapshot?.assets[2]).toBe(three);
       expect(bridge.callsTo('assets:get')).toHaveLength(1); // only the one at start
     });

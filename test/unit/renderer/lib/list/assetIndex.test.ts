@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyList, indexAssets, type ListQuery } from '../../../../../src-renderer/src/lib/list/assetIndex';
-import { asset, metric, NOW } from '../../fixtures';
+import { row as asset, metric, NOW } from '../../fixtures';
 
 const fresh = '2026-11-22T11:58:00Z';
 const old = '2026-11-20T00:00:00Z';

@@ -3,7 +3,8 @@ import { cellOf, COLUMNS, gridTemplate, minRowWidthRem, needsCompact, toggleColu
 import { indexAssets, oldMetricKeys } from '../../../../../src-renderer/src/lib/list/assetIndex';
 import { formatAllMetrics } from '../../../../../src-renderer/src/lib/format/metrics';
 import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS } from '../../../../../src-main/contract';
-import { asset, metric, NOW } from '../../fixtures';
+import { asset as fullAsset, row as asset, metric, NOW } from '../../fixtures';
+import { assetRow } from '../../../../../src-main/core/assets/asset-row';
 
 const ctx = { now: NOW, units: 'metric' as const, staleAfterMin: 60 };
 const fresh = '2026-11-22T11:58:00Z';
@@ -45,14 +46,15 @@ describe('list columns', () => {
   });
 
   it('marks old readings with the details pane rule: a fuel level months older than the newest reading', () => {
-    const a = asset(1, {}, { fuel: metric(62, monthsAgo), gps: metric({ lat: 40, lng: -111 }, fresh), speed: metric(0, '2026-11-20T12:00:00Z') });
+    const full = fullAsset(1, {}, { fuel: metric(62, monthsAgo), gps: metric({ lat: 40, lng: -111 }, fresh), speed: metric(0, '2026-11-20T12:00:00Z') });
+    const a = assetRow(full);
     const [row] = indexAssets([a]);
     expect(cellOf('fuel', row, ctx)).toMatchObject({ text: '62%', old: true });
     expect(cellOf('positionAge', row, ctx).old).toBe(false);
     // Two days older is not "old": the gap must pass the details pane's threshold.
     expect(cellOf('speed', row, ctx).old).toBe(false);
     // One rule: the list's old marks are exactly the details pane's.
-    const details = formatAllMetrics(a.metrics, 'metric', NOW).filter((m) => m.old).map((m) => m.key);
+    const details = formatAllMetrics(full.metrics, 'metric', NOW).filter((m) => m.old).map((m) => m.key);
     expect([...oldMetricKeys(a)]).toEqual(details);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nameTags } from '../../../../../src-renderer/src/lib/list/disambiguate';
-import { asset } from '../../fixtures';
+import { row as asset } from '../../fixtures';
 
 const area = (n: number, name: string) => asset(n, { assetId: `area:${n}`, type: 'area', name, category: undefined, serialNumber: undefined }, null);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeSelection } from '../../../../../src-renderer/src/lib/list/summary';
 import { indexAssets } from '../../../../../src-renderer/src/lib/list/assetIndex';
-import { asset, metric, NOW } from '../../fixtures';
+import { row as asset, metric, NOW } from '../../fixtures';
 
 const fresh = '2026-11-22T11:58:00Z';
 const H = 3_600_000;

@@ -8,7 +8,7 @@ import { clusterElement, markElement, placeElement, pointElement, textElement } 
 import { boundsOf, buildClusterIndex, clusterLabel, expansionZoom, headingOf, markerState, visibleItems } from '../../../../../src-renderer/src/lib/map/markers';
 import { popupElement } from '../../../../../src-renderer/src/lib/map/popup';
 import { DEFAULT_SETTINGS } from '../../../../../src-main/contract';
-import { asset, metric, NOW } from '../../fixtures';
+import { row as asset, metric, NOW } from '../../fixtures';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const units = DEFAULT_SETTINGS.units;

@@ -16,7 +16,7 @@ import {
   visibleItems,
   type MapItem,
 } from '../../../../../src-renderer/src/lib/map/markers';
-import { asset, metric, NOW } from '../../fixtures';
+import { row as asset, metric, NOW } from '../../fixtures';
 
 const fresh = '2026-11-22T11:58:00Z';
 const at = (id: number, lat: number, lng: number) => asset(id, {}, { gps: metric({ lat, lng }) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARKER_COLOURS, MARKER_SHAPES, MARKER_STATES, boundsOf, buildClusterIndex, clusterLabel, expansionZoom, fitPadding, headingOf, markerState, sameAssets, visibleItems } from '../../../../../src-renderer/src/lib/map/markers';
 import { popupLines } from '../../../../../src-renderer/src/lib/map/popup';
-import { asset, metric, NOW } from '../../fixtures';
+import { row as asset, metric, NOW } from '../../fixtures';
 
 const fresh = '2026-11-22T11:58:00Z';
 

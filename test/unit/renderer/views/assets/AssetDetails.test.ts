@@ -1,27 +1,41 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import { tick } from 'svelte';
 import AssetDetails from '../../../../../src-renderer/src/views/assets/AssetDetails.svelte';
-import { asset, metric, NOW, snapshot, resetStores } from '../../fixtures';
+import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fixtures';
+import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
 import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
 import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
 
-afterEach(cleanup);
+// The pane fetches the selected asset's full record: the fake bridge answers `assets:detail`
+// with the assets put in snapshots (fixtures.ts) unless a test installs its own answer.
+let bridge: FakeBridge;
+beforeEach(() => {
+  bridge = new FakeBridge();
+  setBridge(bridge);
+});
+afterEach(() => {
+  cleanup();
+  setBridge(null);
+});
 process.env.TZ = 'UTC';
 
-function show(a: ReturnType<typeof asset>) {
+/** Shows one asset and waits until its full record is on screen. */
+async function show(a: ReturnType<typeof asset>) {
   resetStores(() => NOW);
   assets.setSnapshot(snapshot([a]));
   selection.click(a.assetId, {});
   const onOpenAssetMap = vi.fn();
   render(AssetDetails, { onOpenAssetMap, onOpenSelectionMap: vi.fn() });
+  await vi.waitFor(() => expect(bridge.callsTo('assets:detail')).toEqual([[a.assetId]]));
+  await vi.waitFor(() => expect(screen.queryByTestId('details-loading')).toBeNull());
   return { onOpenAssetMap };
 }
 
 describe('AssetDetails', () => {
-  it('shows every metric formatted, with source, age, flags and the asset time zone', () => {
-    show(
+  it('shows every metric formatted, with source, age, flags and the asset time zone', async () => {
+    await show(
       asset(
         7,
         { issues: [{ metric: 'fuel', path: '$[0].metrics.fuel.value', message: 'fuel 140 is outside 0–100' }] },
@@ -47,20 +61,20 @@ describe('AssetDetails', () => {
     expect(screen.getByText(/04:58:00( AM)? MST in America\/Denver/)).toBeInTheDocument();
   });
 
-  it('says when no metrics were collected and keeps an empty serial visible', () => {
-    show(asset(3, { serialNumber: '' }, null));
+  it('says when no metrics were collected and keeps an empty serial visible', async () => {
+    await show(asset(3, { serialNumber: '' }, null));
     expect(screen.getByText('No metrics collected yet.')).toBeInTheDocument();
     expect(screen.getByText('(empty)')).toBeInTheDocument();
   });
 
-  it('flags an invalid asset time zone without crashing', () => {
-    show(asset(4, {}, { 'time-zone': metric('Mars/Base'), ignition: metric(true) }));
+  it('flags an invalid asset time zone without crashing', async () => {
+    await show(asset(4, {}, { 'time-zone': metric('Mars/Base'), ignition: metric(true) }));
     expect(screen.getByText(/Asset time: unknown time zone "Mars\/Base"/)).toBeInTheDocument();
     expect(screen.getByText('On')).toBeInTheDocument();
   });
 
   it('copies the position, with a fallback message when the clipboard is refused', async () => {
-    show(asset(5, {}, { gps: metric({ lat: 40.5, lng: -111.25 }) }));
+    await show(asset(5, {}, { gps: metric({ lat: 40.5, lng: -111.25 }) }));
     const writeText = vi.fn().mockRejectedValue(new Error('denied'));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await fireEvent.click(screen.getByRole('button', { name: 'Copy position' }));
@@ -69,7 +83,7 @@ describe('AssetDetails', () => {
   });
 
   it('opens the asset map', async () => {
-    const { onOpenAssetMap } = show(asset(6, {}, {}));
+    const { onOpenAssetMap } = await show(asset(6, {}, {}));
     await fireEvent.click(screen.getByRole('button', { name: 'Open asset map' }));
     expect(onOpenAssetMap).toHaveBeenCalledWith(expect.objectContaining({ assetId: 'thing:6' }));
   });

@@ -21,6 +21,10 @@ export class SessionStore {
   profilesError = $state.raw<AppError | null>(null);
   /** The first answers arrived (or failed). */
   loaded = $state(false);
+  /** Web shell: the page must be reloaded to open the active profile's maps (its policy predates them). */
+  reloadNeeded = $state(false);
+  /** Reloads the page (a field so tests can watch it; jsdom cannot navigate). */
+  reloadPage: () => void = () => window.location.reload();
 
   /** The active branch's name, or null before the profiles are known. */
   readonly branchName: string | null = $derived(this.profiles?.profiles.find((p) => p.id === this.profiles?.activeId)?.name ?? null);
@@ -39,6 +43,7 @@ export class SessionStore {
         events.on('settings', (s) => (this.settings = s)),
         events.on('profiles:changed', (p) => this.#profilesChanged(p)),
         events.on('menu:command', ({ command }) => appEvents.emit('command', command)),
+        events.on('page:reload-needed', ({ needed }) => (this.reloadNeeded = needed)),
       );
     }
     const [info, settings, status] = await Promise.allSettled([call('app:info'), call('settings:get'), call('status:get')]);
@@ -60,6 +65,7 @@ export class SessionStore {
     this.profiles = null;
     this.profilesError = null;
     this.loaded = false;
+    this.reloadNeeded = false;
   }
 
   setStatus(status: SyncStatus): void {

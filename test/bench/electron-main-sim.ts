@@ -4,8 +4,11 @@
  *
  *   node --import tsx --import ./event-loop-probe.mjs electron-main-sim.ts
  *
- * It builds the same core the Electron shell builds (createFleetDesk) and wires it with the
- * shell's own relay code (registerIpc and forwardEvents from src-main/electron/ipc.ts). Only
+ * It starts the core exactly as src-main/electron/main.ts does (startFleetDesk: in its worker
+ * thread by default, on the main thread with FLEET_CORE_THREAD=main) and wires it with the
+ * shell's own relay code (registerIpc and forwardEvents from src-main/electron/ipc.ts). With
+ * the worker, answers and events reach this thread as the worker's JSON bytes and are sent
+ * on as they are; the renderer thread parses them as the preload does. Only
  * Electron's transport is replaced, by what Electron does on the main thread for each
  * message: a structured clone of the arguments (v8.serialize, the serializer Electron's IPC
  * uses) whose bytes go to the renderer. The renderer is a worker thread
@@ -19,7 +22,7 @@
 import { mkdirSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import { createFleetDesk } from '../../src-main/app/fleet-desk';
+import { startFleetDesk } from '../../src-main/app/core-thread/start-core';
 import { dispatchInvoke } from '../../src-main/core/ipc/validate-args';
 import { EVENT_IPC, INVOKE_IPC, forwardEvents, registerIpc } from '../../src-main/electron/ipc';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
   mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
   const send = (message: unknown) => process.send?.(message);
 
-  const desk = await createFleetDesk({ userDataDir, platform: { shell: 'electron', version: 'bench', openExternal: async () => {} }, env: process.env });
+  const desk = await startFleetDesk({ userDataDir, platform: { shell: 'electron', version: 'bench', openExternal: async () => {} }, env: process.env });
 
   // Electron's ipcMain, reduced to the one handler the shell registers.
   let onInvoke: InvokeListener | null = null;

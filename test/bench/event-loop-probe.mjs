@@ -13,16 +13,43 @@
  * Code in the same process may open a window itself with `globalThis.__eventLoopProbe.restart()`
  * (the simulated Electron main does when its window, the renderer thread, opens).
  * Without an IPC channel (a process started by hand) it does nothing.
+ *
+ * With the core in its worker thread (app/core-thread), the refresh's fetch goes out from
+ * that thread, whose diagnostics channels are its own: the probe, preloaded there too (a
+ * worker keeps the process's --import options), tells the main thread's probe about each
+ * request over a BroadcastChannel, so the window still opens when the GET goes out.
  */
 import { subscribe } from 'node:diagnostics_channel';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { BroadcastChannel, isMainThread } from 'node:worker_threads';
+
+const RELAY = 'fleet-desk-bench-event-loop-probe';
+
+if (!isMainThread) {
+  // A worker: report the requests it makes (path and identity) and their complete answers.
+  const relay = new BroadcastChannel(RELAY);
+  relay.unref();
+  const ids = new WeakMap();
+  let nextId = 1;
+  subscribe('undici:request:create', (message) => {
+    const request = message?.request;
+    if (!request || typeof request.path !== 'string') return;
+    const id = nextId++;
+    ids.set(request, id);
+    relay.postMessage({ kind: 'create', id, path: request.path });
+  });
+  subscribe('undici:request:trailers', (message) => {
+    const id = message?.request ? ids.get(message.request) : undefined;
+    if (id !== undefined) relay.postMessage({ kind: 'trailers', id, at: performance.timeOrigin + performance.now() });
+  });
+}
 
 /** Timer resolution of the histogram (ms): fine enough for a 20 ms target, cheap enough to leave on. */
 const RESOLUTION_MS = 2;
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
-if (typeof process.send === 'function') {
+if (isMainThread && typeof process.send === 'function') {
   // From the first line of the process on: a cold start's window is the whole start-up.
   let histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
@@ -57,6 +84,22 @@ if (typeof process.send === 'function') {
       watchedRequest = null;
     }
   });
+  // The same from the core's worker thread (the message arrives when this thread is free
+  // to read it; the answer's time is the worker's own clock reading).
+  const relay = new BroadcastChannel(RELAY);
+  relay.unref();
+  relay.onmessage = ({ data }) => {
+    if (data?.kind === 'create') {
+      if (armedFor === null || typeof data.path !== 'string' || !data.path.includes(armedFor)) return;
+      armedFor = null;
+      watchedRequest = { relayed: data.id };
+      restart();
+      requestAt = windowStartAt;
+    } else if (data?.kind === 'trailers' && watchedRequest?.relayed === data.id) {
+      answerAt = data.at;
+      watchedRequest = null;
+    }
+  };
 
   const ms = (ns) => ns / 1e6;
   process.on('message', (message) => {

@@ -18,6 +18,11 @@ function transferable(bytes) {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
+const decoder = new TextDecoder();
+/** As the preload does (src-main/preload/bridge.ts): JSON from the main side (bytes or text) becomes the value it stands for. */
+const fromWire = (data) => (typeof data === 'string' ? JSON.parse(data) : ArrayBuffer.isView(data) ? JSON.parse(decoder.decode(data)) : data);
+const eventPayload = (data) => (typeof data === 'string' || ArrayBuffer.isView(data) ? fromWire(data).payload : data);
+
 let nextId = 1;
 const pending = new Map();
 
@@ -67,9 +72,10 @@ port.on('message', (message) => {
   if (message.kind === 'reply') {
     const waiting = pending.get(message.id);
     pending.delete(message.id);
-    waiting?.resolve(deserialize(message.bytes));
+    waiting?.resolve(fromWire(deserialize(message.bytes)));
   } else if (message.kind === 'event') {
-    const [, name, payload] = deserialize(message.bytes);
+    const [, name, data] = deserialize(message.bytes);
+    const payload = eventPayload(data);
     if (name === 'assets') holdList(payload, 'event');
     else if (name === 'assets:changed') applyChange(payload);
     else if (name === 'status') {

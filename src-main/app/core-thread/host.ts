@@ -52,7 +52,6 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
   const worker = new Worker(launch.code, {
     eval: launch.eval,
     workerData: data,
-    ...(launch.execArgv ? { execArgv: launch.execArgv } : {}),
   });
 
   let nextId = 1;

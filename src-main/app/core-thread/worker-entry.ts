@@ -8,26 +8,29 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export interface WorkerLaunch {
   /** A file, or (from source) a small script to evaluate. */
   code: string;
   eval: boolean;
-  /** Node options for the worker; undefined: the process's own (the bench's probe among them). */
-  execArgv?: string[];
 }
 
-/** `--import`/`--require` options of this process (e.g. the bench's probe) except tsx, which the worker registers itself. */
-function preloads(execArgv: readonly string[]): string[] {
-  const out: string[] = [];
+interface Preload {
+  kind: 'import' | 'require';
+  spec: string;
+}
+
+/** `--import`/`--require` options of this process (e.g. the bench's probe), except tsx, which the worker registers itself. */
+export function preloadsOf(execArgv: readonly string[]): Preload[] {
+  const out: Preload[] = [];
   for (let i = 0; i < execArgv.length; i++) {
-    const arg = execArgv[i];
-    let pair: string[] | null = null;
-    if ((arg === '--import' || arg === '--require') && i + 1 < execArgv.length) pair = [arg, execArgv[++i]];
-    else if (/^--(import|require)=/.test(arg)) pair = [arg];
-    if (pair && !/(^|[=/\\])tsx([/\\]|$)|^tsx$/.test(pair[pair.length - 1])) out.push(...pair);
+    const match = /^--(import|require)(?:=(.*))?$/s.exec(execArgv[i]);
+    if (!match) continue;
+    const spec = match[2] ?? execArgv[++i];
+    if (spec === undefined || /^tsx([/\\]|$)/.test(spec) || /[/\\]node_modules[/\\]tsx[/\\]/.test(spec)) continue;
+    out.push({ kind: match[1] as Preload['kind'], spec });
   }
   return out;
 }
@@ -43,13 +46,23 @@ export function coreWorkerFile(moduleUrl: string = import.meta.url): string {
   throw new Error(`Fleet Desk's core worker (core-worker.js) is missing beside ${folder}: the build is incomplete.`);
 }
 
-/** How to start a worker on `file`: directly when built, through tsx's require hook when it is TypeScript. */
+/**
+ * How to start a worker on `file`: directly when built (the worker keeps the process's
+ * --import options), through tsx's require hook when it is TypeScript. An evaluated worker
+ * runs no --import/--require options, so the script loads the process's own first.
+ */
 export function workerLaunch(file: string, execArgv: readonly string[] = process.execArgv): WorkerLaunch {
   if (!file.endsWith('.ts')) return { code: file, eval: false };
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  const isPath = (spec: string) => /^[./]/.test(spec);
+  const steps = preloadsOf(execArgv).map(({ kind, spec }) =>
+    kind === 'require'
+      ? `require(${JSON.stringify(isPath(spec) ? resolve(spec) : spec)});`
+      : `await import(${JSON.stringify(isPath(spec) ? pathToFileURL(resolve(spec)).href : spec)});`,
+  );
+  const lines = [...steps, `require(${JSON.stringify(tsx)}).register();`, `require(${JSON.stringify(file)});`];
   return {
-    code: `require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(file)});`,
+    code: `(async () => {\n${lines.map((line) => `  ${line}\n`).join('')}})().catch((err) => process.nextTick(() => { throw err; }));\n`,
     eval: true,
-    execArgv: preloads(execArgv),
   };
 }

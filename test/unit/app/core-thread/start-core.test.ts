@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { coreThreadMode } from '../../../../src-main/app/core-thread/start-core';
-import { coreWorkerFile, workerLaunch } from '../../../../src-main/app/core-thread/worker-entry';
+import { coreWorkerFile, preloadsOf, workerLaunch } from '../../../../src-main/app/core-thread/worker-entry';
 
 describe('FLEET_CORE_THREAD', () => {
   it('runs the core in its worker by default, on the main thread with "main"', () => {
@@ -20,14 +20,23 @@ describe('FLEET_CORE_THREAD', () => {
 });
 
 describe('the core worker entry', () => {
+  it('keeps the process’s --import/--require preloads except tsx', () => {
+    expect(preloadsOf(['--import', 'tsx', '--import=tsx/esm', '--require', './probe.cjs', '--max-old-space-size=100', '--import=/x/node_modules/tsx/dist/loader.mjs', '--import', 'p.mjs'])).toEqual([
+      { kind: 'require', spec: './probe.cjs' },
+      { kind: 'import', spec: 'p.mjs' },
+    ]);
+  });
+
   it('is core-worker.ts beside the host when running from source, started through tsx’s require hook with the process’s own preloads', () => {
     const file = coreWorkerFile();
     expect(file).toMatch(/src-main[/\\]app[/\\]core-thread[/\\]core-worker\.ts$/);
-    const launch = workerLaunch(file, ['--import', 'tsx', '--import', '/bench/event-loop-probe.mjs', '--conditions=development']);
+    const launch = workerLaunch(file, ['--import', 'tsx', '--import', '/bench/event-loop-probe.mjs', '--conditions=development', '--require=/bench/r.cjs']);
     expect(launch.eval).toBe(true);
-    expect(launch.code).toContain(JSON.stringify(file));
-    expect(launch.code).toMatch(/tsx[/\\].*cjs/);
-    expect(launch.execArgv).toEqual(['--import', '/bench/event-loop-probe.mjs']);
+    const lines = launch.code.split('\n').map((line) => line.trim());
+    // The process's preloads first (an evaluated worker does not run them itself), then tsx, then the core.
+    expect(lines.slice(1, 3)).toEqual(['await import("file:///bench/event-loop-probe.mjs");', 'require("/bench/r.cjs");']);
+    expect(lines[3]).toMatch(/^require\(".*tsx.*cjs.*"\)\.register\(\);$/);
+    expect(lines[4]).toBe(`require(${JSON.stringify(file)});`);
   });
 
   it('is core-worker.js beside the bundle, or beside the chunk folder the host landed in', () => {

@@ -38,6 +38,9 @@ interface Pending {
 
 const decoder = new TextDecoder();
 
+const crashError = (reason: string) =>
+  new FleetError('internal', scrubSecrets(`Fleet Desk’s core stopped unexpectedly (${reason}). Restart Fleet Desk; your offline data is kept.`));
+
 export async function startCoreThread(options: CoreThreadOptions): Promise<ThreadedCore> {
   const platform = options.platform;
   const hooks = PLATFORM_CALLS.filter((name) => typeof platform[name] === 'function');
@@ -154,6 +157,9 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
         fail(fleetErrorFrom(message.error));
         void worker.terminate();
         return;
+      case 'crashed':
+        fail(crashError(message.error.message));
+        return;
       case 'event':
         deliver(message.name, message.json);
         return;
@@ -167,9 +173,7 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
       }
     }
   });
-  worker.on('error', (err) => {
-    fail(new FleetError('internal', scrubSecrets(`Fleet Desk’s core stopped unexpectedly (${err.message.split('\n')[0]}). Restart Fleet Desk; your offline data is kept.`)));
-  });
+  worker.on('error', (err) => fail(crashError(err.message.split('\n')[0])));
   worker.on('exit', (code) => {
     fail(
       stopping

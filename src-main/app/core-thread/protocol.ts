@@ -49,6 +49,8 @@ export type ToWorker =
 export type FromWorker =
   | { t: 'ready' }
   | { t: 'failed'; error: AppError }
+  /** The worker is about to end on an error nothing caught (its message scrubbed here, where the core's secrets are known). */
+  | { t: 'crashed'; error: AppError }
   /** The Result of an `invoke`, as UTF-8 JSON. */
   | { t: 'invoked'; id: number; json: Uint8Array }
   | { t: 'done'; id: number; ok: true; value: unknown }

@@ -30,6 +30,14 @@ export function runCoreWorker(factory: CoreFactory, port: MessagePort | null = p
   if (!port) throw new Error('The Fleet Desk core worker must run in a worker thread.');
   const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
+  // An error nothing caught ends this thread. Its message is scrubbed here, where the
+  // core's secrets are registered, before the main thread sees it (Node would pass it on raw).
+  process.on('uncaughtException', (err: unknown) => {
+    const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    post({ t: 'crashed', error: { kind: 'internal', message: scrubSecrets(message) } });
+    process.exit(1);
+  });
+
   // Requests to the main thread (keychain, platform hooks), answered by 'reply'.
   let nextRequest = 1;
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();

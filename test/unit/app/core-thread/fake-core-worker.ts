@@ -5,7 +5,7 @@
  */
 import { DEFAULT_SETTINGS } from '../../../../src-main/contract';
 import type { EventSink, InvokeHandlers } from '../../../../src-main/contract';
-import { FleetError } from '../../../../src-main/core/errors';
+import { FleetError, registerSecret } from '../../../../src-main/core/errors';
 import { runCoreWorker } from '../../../../src-main/app/core-thread/worker';
 
 runCoreWorker(async ({ env, platform, keychain }) => {
@@ -60,10 +60,11 @@ runCoreWorker(async ({ env, platform, keychain }) => {
     'export:alertsCsv': async () => ({ hasSave: typeof platform.saveFile === 'function', hasNotify: typeof platform.notify === 'function' }) as never,
     // Never answers (a call waiting when the worker crashes).
     'auth:cancel': () => unanswered,
-    // Crashes the worker thread.
+    // Crashes the worker thread, with a secret it knows in the error.
     'profiles:test': async () => {
+      registerSecret('worker-only-secret-9d2e7');
       setTimeout(() => {
-        throw new Error('the fake core fell over');
+        throw new Error('the fake core fell over holding worker-only-secret-9d2e7');
       }, 0);
       return unanswered;
     },

@@ -168,7 +168,10 @@ describe('the core in its worker thread', () => {
     const waiting = core.handlers['auth:cancel']();
     const waitingSerialized = core.invokeSerialized('auth:cancel', []);
     void core.handlers['profiles:test']({} as never).catch(() => {});
-    await expect(waiting).rejects.toThrow(/core stopped unexpectedly \(the fake core fell over\)\. Restart Fleet Desk/);
+    const err = (await waiting.catch((e: unknown) => e)) as Error;
+    expect(err.message).toMatch(/^Fleet Desk’s core stopped unexpectedly \(the fake core fell over holding .+\)\. Restart Fleet Desk; your offline data is kept\.$/);
+    // The worker knew the secret; the main thread did not: it was scrubbed before it crossed.
+    expect(err.message).not.toContain('worker-only-secret-9d2e7');
     expect(decode(await waitingSerialized)).toMatchObject({ ok: false, error: { kind: 'internal', message: expect.stringContaining('core stopped unexpectedly') } });
     await expect(core.handlers['app:info']()).rejects.toThrow(/core stopped unexpectedly/);
     expect(decode(await core.invokeSerialized('app:info', []))).toMatchObject({ ok: false, error: { kind: 'internal' } });

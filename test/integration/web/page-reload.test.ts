@@ -3,40 +3,28 @@
  * profile has no demo origin in frame-src. Switching to the demo then tells the page to
  * reload ('page:reload-needed'), and switching back tells it there is no need.
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { Profile, ProfilesState, Result } from '../../../src-main/contract';
-import { createFleetDesk } from '../../../src-main/app/fleet-desk';
-import type { FleetDeskCore } from '../../../src-main/core/ports';
-import { webPlatformHooks } from '../../../src-main/web/cli-options';
-import { startWebShell, type WebShell } from '../../../src-main/web/server';
+import type { Profile, ProfilesState } from '../../../src-main/contract';
+import { useRealCoreShell } from './real-core-shell';
 
-let dir: string;
-let core: FleetDeskCore;
-let shell: WebShell;
+const real = useRealCoreShell('fleet-web-reload-');
 
+/** The call's value; a refusal fails the test with its message. */
 async function invoke<T>(channel: string, args: unknown[]): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${shell.port}/api/invoke/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Fleet-Secret': shell.secret },
-    body: JSON.stringify({ args }),
-  });
-  const body = (await res.json()) as Result<T>;
+  const { body } = await real.invoke<T>(channel, args);
   if (!body.ok) throw new Error(`${channel}: ${body.error.message}`);
   return body.value;
 }
 
 async function frameSrc(): Promise<string> {
-  const page = await fetch(`http://127.0.0.1:${shell.port}/`);
+  const page = await fetch(`http://127.0.0.1:${real.shell.port}/`);
   return /frame-src[^;]*/.exec(page.headers.get('content-security-policy') ?? '')?.[0] ?? '';
 }
 
 /** The page's event socket, keeping every 'page:reload-needed' it is told. */
 async function pageSocket(): Promise<{ told: { needed: boolean }[]; close: () => void }> {
-  const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/api/events`, ['fleet-desk', `secret.${shell.secret}`], { headers: { origin: `http://127.0.0.1:${shell.port}` } });
+  const ws = new WebSocket(`ws://127.0.0.1:${real.shell.port}/api/events`, ['fleet-desk', `secret.${real.shell.secret}`], { headers: { origin: `http://127.0.0.1:${real.shell.port}` } });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -48,21 +36,6 @@ async function pageSocket(): Promise<{ told: { needed: boolean }[]; close: () =>
   });
   return { told, close: () => ws.close() };
 }
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'fleet-web-reload-'));
-  const rendererDir = join(dir, 'renderer');
-  await mkdir(rendererDir);
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Fleet Desk</title>');
-  core = await createFleetDesk({ userDataDir: join(dir, 'data'), platform: webPlatformHooks('0.0.0-test'), env: {} });
-  shell = await startWebShell({ core, rendererDir, log: () => {} });
-});
-
-afterAll(async () => {
-  await shell?.close();
-  await core?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
 
 describe('web shell: a profile switch the page policy does not cover', () => {
   it('tells a page served on a real profile to reload when the demo becomes active, and not when the page already allows its maps', async () => {

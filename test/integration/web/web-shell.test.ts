@@ -1,44 +1,12 @@
 /** The web shell over real HTTP with the real core (built-in demo service). */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { AppInfo, Result } from '../../../src-main/contract';
-import { createFleetDesk } from '../../../src-main/app/fleet-desk';
-import type { FleetDeskCore } from '../../../src-main/core/ports';
-import { webPlatformHooks } from '../../../src-main/web/cli-options';
-import { startWebShell } from '../../../src-main/web/server';
-import type { WebShell } from '../../../src-main/web/server';
+import type { AppInfo } from '../../../src-main/contract';
+import { useRealCoreShell } from './real-core-shell';
 
-let dir: string;
-let core: FleetDeskCore;
-let shell: WebShell;
+const real = useRealCoreShell('fleet-web-int-');
 
-async function invoke<T>(channel: string, args: unknown[], secret = shell.secret): Promise<{ status: number; body: Result<T> }> {
-  const res = await fetch(`http://127.0.0.1:${shell.port}/api/invoke/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Fleet-Secret': secret },
-    body: JSON.stringify({ args }),
-  });
-  return { status: res.status, body: (await res.json()) as Result<T> };
-}
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'fleet-web-int-'));
-  const rendererDir = join(dir, 'renderer');
-  await mkdir(rendererDir);
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Fleet Desk</title>');
-  // No keychain in tests: FLEET_* variables are cleared so only the built-in demo is used.
-  core = await createFleetDesk({ userDataDir: join(dir, 'data'), platform: webPlatformHooks('0.0.0-test'), env: {} });
-  shell = await startWebShell({ core, rendererDir, log: () => {} });
-});
-
-afterAll(async () => {
-  await shell?.close();
-  await core?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+const invoke = <T>(channel: string, args: unknown[], secret?: string) => real.invoke<T>(channel, args, secret);
 
 describe('web shell with the real core', () => {
   it('answers app:info as the web shell', async () => {
@@ -48,8 +16,8 @@ describe('web shell with the real core', () => {
   });
 
   it('refreshes the asset list from the demo service and pushes the assets event over the WebSocket', async () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/api/events`, ['fleet-desk', `secret.${shell.secret}`], {
-      headers: { origin: `http://127.0.0.1:${shell.port}` },
+    const ws = new WebSocket(`ws://127.0.0.1:${real.shell.port}/api/events`, ['fleet-desk', `secret.${real.shell.secret}`], {
+      headers: { origin: `http://127.0.0.1:${real.shell.port}` },
     });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -91,7 +59,7 @@ describe('web shell with the real core', () => {
       },
     ]);
     expect(saved.body.ok).toBe(true);
-    const page = await fetch(`http://127.0.0.1:${shell.port}/`);
+    const page = await fetch(`http://127.0.0.1:${real.shell.port}/`);
     const frames = /frame-src[^;]*/.exec(page.headers.get('content-security-policy') ?? '')?.[0] ?? '';
     expect(frames.split(' ')).toEqual(
       expect.arrayContaining(['https://hosted-fleet.example:*', 'https://*.hosted-fleet.example:*', 'https://maps.partner.example']),

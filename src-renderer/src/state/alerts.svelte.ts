@@ -52,8 +52,8 @@ export class AlertsStore {
   /** The web shell shows notifications itself; in Electron the main side does. */
   readonly notifiesHere: boolean = $derived(session.appInfo?.shell === 'web');
 
-  readonly #api: NotificationApi | null;
-  readonly #focusWindow: () => void;
+  #api: NotificationApi | null;
+  #focusWindow: () => void;
   #unsubscribe: (() => void)[] = [];
   #seq = 0;
   #profileId: string | null = null;
@@ -62,6 +62,13 @@ export class AlertsStore {
     this.#api = options.notifications === undefined ? browserNotificationApi() : options.notifications;
     this.#focusWindow = options.focusWindow ?? (() => window.focus());
     this.permission = permissionOf(this.#api);
+  }
+
+  /** Which Notification class and window focus to use (tests; the app keeps the browser's). */
+  useNotifications(api: NotificationApi | null, focusWindow?: () => void): void {
+    this.#api = api;
+    if (focusWindow) this.#focusWindow = focusWindow;
+    this.permission = permissionOf(api);
   }
 
   /** Listens (once) and loads the counts, the list and the rules of the active profile. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import AlertRulesDialog from '../../../../../src-renderer/src/views/alerts/AlertRulesDialog.svelte';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
-import { AlertsStore } from '../../../../../src-renderer/src/state/alerts.svelte';
+import { alertsStore, type AlertsStore } from '../../../../../src-renderer/src/state/alerts.svelte';
 import type { AlertRules } from '../../../../../src-main/contract';
 import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fixtures';
 import { FakeAlertLog } from './alert-fixtures';
@@ -36,9 +36,10 @@ async function open(): Promise<HTMLElement> {
       asset(3, { category: 'trucks', name: '<b>Hostile</b>' }, null),
     ]),
   );
-  store = new AlertsStore({ notifications: null });
+  store = alertsStore;
+  store.useNotifications(null);
   await store.init();
-  render(AlertRulesDialog, { alerts: store, onClose });
+  render(AlertRulesDialog, { onClose });
   return screen.findByRole('form', { name: 'Alert rules' });
 }
 
@@ -132,9 +133,10 @@ describe('AlertRulesDialog', () => {
       throw Object.assign(new Error('The offline store could not be read'), { kind: 'storage' });
     });
     resetStores(() => NOW);
-    store = new AlertsStore({ notifications: null });
+    store = alertsStore;
+    store.useNotifications(null);
     await store.init();
-    render(AlertRulesDialog, { alerts: store, onClose });
+    render(AlertRulesDialog, { onClose });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the alert rules: The offline store could not be read');
     log.install(bridge);
     await fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

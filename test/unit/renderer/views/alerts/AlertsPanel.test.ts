@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/sve
 import AlertsPanel from '../../../../../src-renderer/src/views/alerts/AlertsPanel.svelte';
 import AlertsBadge from '../../../../../src-renderer/src/views/alerts/AlertsBadge.svelte';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
-import { AlertsStore } from '../../../../../src-renderer/src/state/alerts.svelte';
+import { alertsStore, type AlertsStore } from '../../../../../src-renderer/src/state/alerts.svelte';
 import type { AlertRecord } from '../../../../../src-main/contract';
 import { formatDateTime } from '../../../../../src-renderer/src/lib/format/time';
 import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fixtures';
@@ -35,10 +35,11 @@ async function open(records: AlertRecord[], assetCount = 20): Promise<void> {
   resetStores(() => NOW);
   session.appInfo = { shell: 'web', version: '0.1.0', platform: 'linux', demo: true };
   assets.setSnapshot(snapshot(Array.from({ length: assetCount }, (_, i) => asset(i, {}, { fuel: metric(40) }))));
-  store = new AlertsStore({ notifications, focusWindow: () => {} });
+  store = alertsStore;
+  store.useNotifications(notifications, () => {});
   await store.init();
   store.openPanel();
-  render(AlertsPanel, { alerts: store, onClose: () => store.closePanel() });
+  render(AlertsPanel, { onClose: () => store.closePanel() });
 }
 
 const list = () => screen.getByRole('listbox', { name: /^Alerts/ });
@@ -163,9 +164,10 @@ describe('AlertsBadge', () => {
   it('shows the unacknowledged count and opens the panel', async () => {
     log.records = [alertRecord(1), alertRecord(2)];
     resetStores(() => NOW);
-    store = new AlertsStore({ notifications: null });
+    store = alertsStore;
+    store.useNotifications(null);
     await store.init();
-    render(AlertsBadge, { alerts: store });
+    render(AlertsBadge);
     const badge = screen.getByRole('button', { name: 'Alerts: 2 unacknowledged' });
     expect(badge).toHaveAttribute('aria-expanded', 'false');
     await fireEvent.click(badge);

@@ -38,6 +38,25 @@ interface Pending {
 
 const decoder = new TextDecoder();
 
+const encoder = new TextEncoder();
+/** How the worker writes a status event (JSON.stringify({ name, payload })), and a Result's start. */
+const STATUS_EVENT_START = encoder.encode('{"name":"status","payload":');
+const RESULT_START = encoder.encode('{"ok":true,"value":');
+
+/**
+ * The Result of `status:get` built from a relayed status event's bytes, without parsing: the
+ * event's payload (and its closing brace) behind a Result's start. Null if the bytes are not
+ * in that form.
+ */
+export function statusResultFromEvent(json: Uint8Array): Uint8Array | null {
+  if (json.byteLength <= STATUS_EVENT_START.byteLength || !STATUS_EVENT_START.every((byte, i) => json[i] === byte)) return null;
+  const rest = json.subarray(STATUS_EVENT_START.byteLength);
+  const out = new Uint8Array(RESULT_START.byteLength + rest.byteLength);
+  out.set(RESULT_START, 0);
+  out.set(rest, RESULT_START.byteLength);
+  return out;
+}
+
 const crashError = (reason: string) =>
   new FleetError('internal', scrubSecrets(`Fleet Desk’s core stopped unexpectedly (${reason}). Restart Fleet Desk; your offline data is kept.`));
 
@@ -87,10 +106,19 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
     const on = objectSinks.size + serializedSinks.size > 0;
     if (on === listening || gone) return;
     listening = on;
+    lastStatus = null;
     post({ t: 'listen', on });
   };
 
+  /**
+   * The sync status as of the last status event relayed: the core announces every change
+   * of it (core/sync/refresh-scheduler.ts), so `status:get` is answered here, on the main
+   * thread, even while the worker is busy with a refresh. Only while events are relayed.
+   */
+  let lastStatus: Uint8Array | null = null;
+
   const deliver = (name: EventChannel, json: Uint8Array) => {
+    if (name === 'status') lastStatus = statusResultFromEvent(json);
     for (const sink of serializedSinks) {
       try {
         sink(name, json);
@@ -221,6 +249,8 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
       };
     },
     async invokeSerialized(channel, args) {
+      // Checked as validate-args would ("status:get" takes no arguments); anything else goes to the worker.
+      if (channel === 'status:get' && Array.isArray(args) && args.length === 0 && lastStatus && !gone) return lastStatus.slice();
       try {
         const message = await request({ t: 'invoke', channel, args });
         if (message.t === 'invoked') return message.json;

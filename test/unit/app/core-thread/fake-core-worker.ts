@@ -58,6 +58,14 @@ runCoreWorker(async ({ env, platform, keychain }) => {
       await platform.openExternal(url);
     },
     'export:alertsCsv': async () => ({ hasSave: typeof platform.saveFile === 'function', hasNotify: typeof platform.notify === 'function' }) as never,
+    // Keeps the worker's thread busy (a refresh's long parse) until the main thread says so.
+    'assets:refresh': async () => {
+      emit('status', { state: 'syncing', seq: -1 } as never);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const flag = new Int32Array(env?.FAKE_BUSY_FLAG as unknown as SharedArrayBuffer);
+      for (let i = 0; i < 600 && Atomics.load(flag, 0) === 0; i++) Atomics.wait(flag, 0, 0, 50);
+      emit('status', { state: 'ok', seq: -2 } as never);
+    },
     // Never answers (a call waiting when the worker crashes).
     'auth:cancel': () => unanswered,
     // Crashes the worker thread, with a secret it knows in the error.

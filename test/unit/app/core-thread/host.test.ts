@@ -115,6 +115,23 @@ describe('the core in its worker thread', () => {
     expect(await core.handlers['status:get']()).toEqual({ written: 2 });
   });
 
+  it('answers status:get on the main thread from the last status event while the worker is busy', async () => {
+    const flag = new SharedArrayBuffer(4);
+    const core = await start({ env: { FAKE_BUSY_FLAG: flag as unknown as string } });
+    const seen: unknown[] = [];
+    core.subscribeSerialized((_name, json) => seen.push(decode(json)));
+    const busy = core.invokeSerialized('assets:refresh', []);
+    await vi.waitFor(() => expect(seen).toContainEqual({ name: 'status', payload: { state: 'syncing', seq: -1 } }), { timeout: 4000 });
+    // The worker's thread is blocked until the flag is set: only the main thread can answer this.
+    expect(decode(await core.invokeSerialized('status:get', []))).toEqual({ ok: true, value: { state: 'syncing', seq: -1 } });
+    Atomics.store(new Int32Array(flag), 0, 1);
+    Atomics.notify(new Int32Array(flag), 0);
+    await busy;
+    expect(decode(await core.invokeSerialized('status:get', []))).toEqual({ ok: true, value: { state: 'ok', seq: -2 } });
+    // Wrong arguments still go to the worker's check.
+    expect(decode(await core.invokeSerialized('status:get', ['x']))).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } });
+  });
+
   it('relays the vault’s keychain calls to the main thread’s keychain, and refuses other programs’ entries', async () => {
     const keychain = fakeKeychain();
     const core = await start({ loadKeychain: () => keychain });

@@ -54,3 +54,15 @@ describe('the core worker entry', () => {
     }
   });
 });
+
+describe('status:get from a relayed status event', () => {
+  it('is the event’s payload behind a Result’s start, and nothing for other bytes', async () => {
+    const { statusResultFromEvent } = await import('../../../../src-main/app/core-thread/host');
+    const enc = (text: string) => new TextEncoder().encode(text);
+    const payload = { state: 'ok', lastSyncAt: '2026-01-01T00:00:00Z', note: 'Grüße "quoted" }' };
+    const result = statusResultFromEvent(enc(JSON.stringify({ name: 'status', payload })));
+    expect(JSON.parse(new TextDecoder().decode(result!))).toEqual({ ok: true, value: payload });
+    expect(statusResultFromEvent(enc(JSON.stringify({ name: 'settings', payload })))).toBeNull();
+    expect(statusResultFromEvent(enc('{"name":"status","payload":'))).toBeNull();
+  });
+});

@@ -160,7 +160,7 @@ function loopFigure(id: FigureId, size: number, loops: EventLoopReading[], extra
     id,
     size,
     loops.map((l) => l.max),
-    `p99 ${fmt(med(loops.map((l) => l.p99)))} ms; ${fmt(med(loops.map((l) => l.count)), 0)} samples in ${fmt(med(windowMs), 0)} ms; ${loops[0].resolutionMs} ms timer${extra ? `; ${extra}` : ''}`,
+    `p99 ${fmt(med(loops.map((l) => l.p99)))} ms; ${fmt(med(loops.map((l) => l.count)), 0)} samples in ${fmt(med(windowMs), 0)} ms; ${loops[0].resolutionMs} ms timer${loops.every((l) => typeof l.mainThreadCpuMs === 'number') ? `; main thread's own CPU ${fmt(med(loops.map((l) => l.mainThreadCpuMs as number)), 0)} ms` : ''}${extra ? `; ${extra}` : ''}`,
   );
 }
 

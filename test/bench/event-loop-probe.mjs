@@ -20,6 +20,7 @@
  * request over a BroadcastChannel, so the window still opens when the GET goes out.
  */
 import { subscribe } from 'node:diagnostics_channel';
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { BroadcastChannel, isMainThread } from 'node:worker_threads';
 
@@ -60,11 +61,26 @@ if (isMainThread && typeof process.send === 'function') {
   let answerAt = null;
   let watchedRequest = null;
 
+  /**
+   * CPU time of this (the main) thread so far, in ms (Linux: /proc, in clock ticks of 10 ms),
+   * or null elsewhere. Tells a busy main thread from one that waited for a CPU.
+   */
+  const mainThreadCpuMs = () => {
+    try {
+      const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return null;
+    }
+  };
+  let windowCpuMs = mainThreadCpuMs();
+
   const restart = () => {
     histogram.disable();
     histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     histogram.enable();
     windowStartAt = epochNow();
+    windowCpuMs = mainThreadCpuMs();
   };
 
   globalThis.__eventLoopProbe = { restart };
@@ -124,6 +140,7 @@ if (isMainThread && typeof process.send === 'function') {
         mean: ms(histogram.mean),
         count: histogram.count,
         resolutionMs: RESOLUTION_MS,
+        mainThreadCpuMs: windowCpuMs === null ? null : mainThreadCpuMs() - windowCpuMs,
         windowStartAt,
         readAt: epochNow(),
         requestAt,

@@ -19,6 +19,8 @@ export interface EventLoopReading {
   mean: number;
   count: number;
   resolutionMs: number;
+  /** CPU time the main thread itself used in the window (ms, 10 ms steps; null where /proc is missing). */
+  mainThreadCpuMs?: number | null;
   /** Epoch ms: the window's start, when it was read, and (when armed) the asset-list request's start and complete answer. */
   windowStartAt: number;
   readAt: number;

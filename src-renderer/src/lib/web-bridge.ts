@@ -136,6 +136,8 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
   let failures = 0;
   let lost: BridgeLoss | null = null;
   let probing = false;
+  /** Whether an event socket was open before (a later open is a reconnect). */
+  let opened = false;
 
   function setLoss(next: BridgeLoss | null): void {
     if (lost === next || lost === 'restarted') return; // a dead key stays dead until the page reloads
@@ -193,6 +195,33 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
     };
   }
 
+  function dispatch(name: string, payload: unknown): void {
+    for (const listener of [...(listeners.get(name) ?? [])]) {
+      try {
+        listener(payload);
+      } catch (err) {
+        console.error(`Fleet Desk: a "${name}" event listener failed`, err);
+      }
+    }
+  }
+
+  /**
+   * Events sent while no socket was open are gone, and a page's first calls can be
+   * answered before its socket opens. So each time the socket opens the bridge asks for
+   * the status again (it changes quickly at start), and after a reconnect also for the
+   * asset list, and hands the answers to the listeners as the events would have.
+   */
+  async function catchUp(reconnected: boolean): Promise<void> {
+    if (listeners.get('status')?.size) {
+      const status = await invoke('status:get');
+      if (status.ok) dispatch('status', status.value);
+    }
+    if (reconnected && listeners.get('assets')?.size) {
+      const list = await invoke('assets:get');
+      if (list.ok && list.value !== null) dispatch('assets', list.value);
+    }
+  }
+
   function deliver(data: unknown): void {
     let message: unknown;
     try {
@@ -203,13 +232,7 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
     if (typeof message !== 'object' || message === null) return;
     const { name, payload } = message as { name?: unknown; payload?: unknown };
     if (typeof name !== 'string') return;
-    for (const listener of [...(listeners.get(name) ?? [])]) {
-      try {
-        listener(payload);
-      } catch (err) {
-        console.error(`Fleet Desk: a "${name}" event listener failed`, err);
-      }
-    }
+    dispatch(name, payload);
   }
 
   function connect(): void {
@@ -226,6 +249,9 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
     ws.onopen = () => {
       failures = 0;
       setLoss(null);
+      const reconnected = opened;
+      opened = true;
+      void catchUp(reconnected);
     };
     ws.onmessage = (ev) => deliver(ev.data);
     ws.onerror = () => {

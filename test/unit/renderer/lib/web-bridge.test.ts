@@ -273,3 +273,44 @@ describe('web bridge after a restart of the web shell (a new per-launch secret)'
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('catching up when the event socket opens', () => {
+  /** Answers each call by channel; counts the calls per channel. */
+  function answering(deps: ReturnType<typeof setup>['deps'], answers: Record<string, unknown>) {
+    const calls: string[] = [];
+    deps.fetch.mockImplementation(async (input) => {
+      const channel = decodeURIComponent(String(input).split('/').pop()!);
+      calls.push(channel);
+      return json(200, { ok: true, value: answers[channel] ?? null });
+    });
+    return calls;
+  }
+
+  it('hands the status asked for on opening to the status listeners (a change sent before the socket opened is not missed)', async () => {
+    const { deps, sockets } = setup();
+    const calls = answering(deps, { 'status:get': { state: 'online' } });
+    const bridge = createWebBridge(deps);
+    const seen: unknown[] = [];
+    bridge.on('status', (s) => seen.push(s));
+    sockets[0].open();
+    await vi.waitFor(() => expect(seen).toEqual([{ state: 'online' }]));
+    expect(calls).toEqual(['status:get']);
+  });
+
+  it('after a reconnect also asks for the asset list again, and passes on only a list there is', async () => {
+    const { deps, sockets, runTimers } = setup();
+    const calls = answering(deps, { 'status:get': { state: 'online' }, 'assets:get': { assets: [], profileId: 'demo' } });
+    const bridge = createWebBridge(deps);
+    const lists: unknown[] = [];
+    bridge.on('status', () => {});
+    bridge.on('assets', (a) => lists.push(a));
+    sockets[0].open();
+    await vi.waitFor(() => expect(calls).toEqual(['status:get']));
+    expect(lists).toEqual([]);
+    sockets[0].drop();
+    runTimers();
+    sockets[1].open();
+    await vi.waitFor(() => expect(lists).toEqual([{ assets: [], profileId: 'demo' }]));
+    expect(calls.filter((c) => c === 'assets:get')).toHaveLength(1);
+  });
+});

@@ -39,23 +39,34 @@ interface Pending {
 const decoder = new TextDecoder();
 
 const encoder = new TextEncoder();
-/** How the worker writes a status event (JSON.stringify({ name, payload })), and a Result's start. */
-const STATUS_EVENT_START = encoder.encode('{"name":"status","payload":');
 const RESULT_START = encoder.encode('{"ok":true,"value":');
 
 /**
- * The Result of `status:get` built from a relayed status event's bytes, without parsing: the
- * event's payload (and its closing brace) behind a Result's start. Null if the bytes are not
- * in that form.
+ * The Result of a call built from a relayed event's bytes, without parsing: the event's
+ * payload (and its closing brace) behind a Result's start. The worker writes an event as
+ * JSON.stringify({ name, payload }). Null if the bytes are not that event in that form.
  */
-export function statusResultFromEvent(json: Uint8Array): Uint8Array | null {
-  if (json.byteLength <= STATUS_EVENT_START.byteLength || !STATUS_EVENT_START.every((byte, i) => json[i] === byte)) return null;
-  const rest = json.subarray(STATUS_EVENT_START.byteLength);
+export function resultFromEvent(name: EventChannel, json: Uint8Array): Uint8Array | null {
+  // Event names are plain words (the contract's EVENT_CHANNELS): no escaping needed.
+  const start = encoder.encode(`{"name":"${name}","payload":`);
+  if (json.byteLength <= start.byteLength || !start.every((byte, i) => json[i] === byte)) return null;
+  const rest = json.subarray(start.byteLength);
   const out = new Uint8Array(RESULT_START.byteLength + rest.byteLength);
   out.set(RESULT_START, 0);
   out.set(rest, RESULT_START.byteLength);
   return out;
 }
+
+/** The Result of `status:get` from a relayed status event (see resultFromEvent). */
+export function statusResultFromEvent(json: Uint8Array): Uint8Array | null {
+  return resultFromEvent('status', json);
+}
+
+/**
+ * Events after which the last relayed asset list is still what `assets:get` would answer.
+ * Any other event (a change of the list, a profile switch, a sign-out…) may change it.
+ */
+const KEEPS_ASSET_LIST: ReadonlySet<EventChannel> = new Set<EventChannel>(['status', 'aemp:progress', 'alerts:new', 'alerts:counts', 'alerts:focus', 'map:base', 'settings', 'embed:expired']);
 
 const crashError = (reason: string) =>
   new FleetError('internal', scrubSecrets(`Fleet Desk’s core stopped unexpectedly (${reason}). Restart Fleet Desk; your offline data is kept.`));
@@ -107,6 +118,7 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
     if (on === listening || gone) return;
     listening = on;
     lastStatus = null;
+    lastAssets = null;
     post({ t: 'listen', on });
   };
 
@@ -116,9 +128,17 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
    * thread, even while the worker is busy with a refresh. Only while events are relayed.
    */
   let lastStatus: Uint8Array | null = null;
+  /**
+   * The asset list as of the last 'assets' event, while no event since may have changed it:
+   * a page opened during a refresh gets its first rows here instead of waiting for the
+   * worker's long task (the cold start's first paint).
+   */
+  let lastAssets: Uint8Array | null = null;
 
   const deliver = (name: EventChannel, json: Uint8Array) => {
     if (name === 'status') lastStatus = statusResultFromEvent(json);
+    if (name === 'assets') lastAssets = resultFromEvent('assets', json);
+    else if (!KEEPS_ASSET_LIST.has(name)) lastAssets = null;
     for (const sink of serializedSinks) {
       try {
         sink(name, json);
@@ -249,8 +269,10 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
       };
     },
     async invokeSerialized(channel, args) {
-      // Checked as validate-args would ("status:get" takes no arguments); anything else goes to the worker.
-      if (channel === 'status:get' && Array.isArray(args) && args.length === 0 && lastStatus && !gone) return lastStatus.slice();
+      // Checked as validate-args would (both take no arguments); anything else goes to the worker.
+      const noArgs = Array.isArray(args) && args.length === 0 && !gone;
+      if (channel === 'status:get' && noArgs && lastStatus) return lastStatus.slice();
+      if (channel === 'assets:get' && noArgs && lastAssets) return lastAssets.slice();
       try {
         const message = await request({ t: 'invoke', channel, args });
         if (message.t === 'invoked') return message.json;

@@ -21,6 +21,13 @@ runCoreWorker(async ({ env, platform, keychain }) => {
     'app:info': async () => ({ shell: platform.shell, version: platform.version, platform: process.platform, demo: false }),
     'settings:get': async () => DEFAULT_SETTINGS,
     'status:get': async () => ({ written }) as never,
+    'assets:get': async () => ({ answeredBy: 'the worker' }) as never,
+    // A profile switch: the list the main thread kept is another profile's now.
+    'profiles:switch': async () => {
+      emit('assets', { profileId: 'p', rows: ['kept'] } as never);
+      emit('profiles:changed', { activeId: 'q' } as never);
+      return null as never;
+    },
     // Errors keep their kind, status and wait across the boundary.
     'aemp:list': async () => {
       throw new FleetError('rate-limited', 'The fleet service asks to wait 5 s.', { status: 429, retryAfterMs: 5000 });
@@ -60,10 +67,13 @@ runCoreWorker(async ({ env, platform, keychain }) => {
     'export:alertsCsv': async () => ({ hasSave: typeof platform.saveFile === 'function', hasNotify: typeof platform.notify === 'function' }) as never,
     // Keeps the worker's thread busy (a refresh's long parse) until the main thread says so.
     'assets:refresh': async () => {
+      emit('assets', { profileId: 'p', rows: ['before the refresh'] } as never);
+      emit('settings', { units: 'metric' } as never);
       emit('status', { state: 'syncing', seq: -1 } as never);
       await new Promise((resolve) => setTimeout(resolve, 20));
       const flag = new Int32Array(env?.FAKE_BUSY_FLAG as unknown as SharedArrayBuffer);
       for (let i = 0; i < 600 && Atomics.load(flag, 0) === 0; i++) Atomics.wait(flag, 0, 0, 50);
+      emit('assets:changed', { profileId: 'p', rows: ['changed'], removed: [] } as never);
       emit('status', { state: 'ok', seq: -2 } as never);
     },
     // Never answers (a call waiting when the worker crashes).

@@ -132,6 +132,28 @@ describe('the core in its worker thread', () => {
     expect(decode(await core.invokeSerialized('status:get', ['x']))).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } });
   });
 
+  it('answers assets:get on the main thread from the last asset list relayed while no event since may have changed it', async () => {
+    const flag = new SharedArrayBuffer(4);
+    const core = await start({ env: { FAKE_BUSY_FLAG: flag as unknown as string } });
+    const seen: unknown[] = [];
+    core.subscribeSerialized((_name, json) => seen.push(decode(json)));
+    const busy = core.invokeSerialized('assets:refresh', []);
+    await vi.waitFor(() => expect(seen).toContainEqual({ name: 'status', payload: { state: 'syncing', seq: -1 } }), { timeout: 4000 });
+    // The worker is blocked: a page opened now gets the list the last 'assets' event carried
+    // (a settings or status event since does not change it).
+    expect(decode(await core.invokeSerialized('assets:get', []))).toEqual({ ok: true, value: { profileId: 'p', rows: ['before the refresh'] } });
+    Atomics.store(new Int32Array(flag), 0, 1);
+    Atomics.notify(new Int32Array(flag), 0);
+    await busy;
+    // A change was announced since: the worker answers.
+    expect(decode(await core.invokeSerialized('assets:get', []))).toEqual({ ok: true, value: { answeredBy: 'the worker' } });
+    // A profile switch after a list: the kept list is not served for the new profile.
+    await core.invokeSerialized('profiles:switch', ['q']);
+    expect(decode(await core.invokeSerialized('assets:get', []))).toEqual({ ok: true, value: { answeredBy: 'the worker' } });
+    // Wrong arguments still go to the worker's check.
+    expect(decode(await core.invokeSerialized('assets:get', ['x']))).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } });
+  });
+
   it('relays the vault’s keychain calls to the main thread’s keychain, and refuses other programs’ entries', async () => {
     const keychain = fakeKeychain();
     const core = await start({ loadKeychain: () => keychain });

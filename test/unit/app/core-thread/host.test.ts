@@ -115,36 +115,38 @@ describe('the core in its worker thread', () => {
     expect(await core.handlers['status:get']()).toEqual({ written: 2 });
   });
 
-  it('answers status:get on the main thread from the last status event while the worker is busy', async () => {
+  /** A core whose worker thread is blocked in a refresh (a long parse) until `release()`. */
+  async function busyCore() {
     const flag = new SharedArrayBuffer(4);
     const core = await start({ env: { FAKE_BUSY_FLAG: flag as unknown as string } });
     const seen: unknown[] = [];
     core.subscribeSerialized((_name, json) => seen.push(decode(json)));
     const busy = core.invokeSerialized('assets:refresh', []);
     await vi.waitFor(() => expect(seen).toContainEqual({ name: 'status', payload: { state: 'syncing', seq: -1 } }), { timeout: 4000 });
-    // The worker's thread is blocked until the flag is set: only the main thread can answer this.
+    const release = async () => {
+      Atomics.store(new Int32Array(flag), 0, 1);
+      Atomics.notify(new Int32Array(flag), 0);
+      await busy;
+    };
+    return { core, release };
+  }
+
+  it('answers status:get on the main thread from the last status event while the worker is busy', async () => {
+    const { core, release } = await busyCore();
+    // The worker's thread is blocked until released: only the main thread can answer this.
     expect(decode(await core.invokeSerialized('status:get', []))).toEqual({ ok: true, value: { state: 'syncing', seq: -1 } });
-    Atomics.store(new Int32Array(flag), 0, 1);
-    Atomics.notify(new Int32Array(flag), 0);
-    await busy;
+    await release();
     expect(decode(await core.invokeSerialized('status:get', []))).toEqual({ ok: true, value: { state: 'ok', seq: -2 } });
     // Wrong arguments still go to the worker's check.
     expect(decode(await core.invokeSerialized('status:get', ['x']))).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } });
   });
 
   it('answers assets:get on the main thread from the last asset list relayed while no event since may have changed it', async () => {
-    const flag = new SharedArrayBuffer(4);
-    const core = await start({ env: { FAKE_BUSY_FLAG: flag as unknown as string } });
-    const seen: unknown[] = [];
-    core.subscribeSerialized((_name, json) => seen.push(decode(json)));
-    const busy = core.invokeSerialized('assets:refresh', []);
-    await vi.waitFor(() => expect(seen).toContainEqual({ name: 'status', payload: { state: 'syncing', seq: -1 } }), { timeout: 4000 });
+    const { core, release } = await busyCore();
     // The worker is blocked: a page opened now gets the list the last 'assets' event carried
     // (a settings or status event since does not change it).
     expect(decode(await core.invokeSerialized('assets:get', []))).toEqual({ ok: true, value: { profileId: 'p', rows: ['before the refresh'] } });
-    Atomics.store(new Int32Array(flag), 0, 1);
-    Atomics.notify(new Int32Array(flag), 0);
-    await busy;
+    await release();
     // A change was announced since: the worker answers.
     expect(decode(await core.invokeSerialized('assets:get', []))).toEqual({ ok: true, value: { answeredBy: 'the worker' } });
     // A profile switch after a list: the kept list is not served for the new profile.

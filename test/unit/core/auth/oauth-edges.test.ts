@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAuthorizeUrl, exchangeCode, parseTokenResponse, refreshTokens, type FetchLike } from '../../../../src-main/core/auth/oauth';
 import { FleetError } from '../../../../src-main/core/errors';
+import { failure } from '../../../fixtures/failure';
 
 const TOKEN_URL = 'https://id.example/oauth/token';
 type Init = Parameters<FetchLike>[1];
@@ -25,16 +26,6 @@ function endpoint(answers: Array<Response | Error>) {
 
 const tokens = () => new Response('{"access_token":"access-abcdef-123456","refresh_token":"refresh-abcdef-654321","expires_in":60}', { status: 200 });
 const redirect = (status: number, location?: string) => new Response(null, { status, headers: location ? { location } : {} });
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('the token endpoint POST', () => {
   it('sends a form POST asking for JSON', async () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { refreshTokens, type FetchLike } from '../../../../src-main/core/auth/oauth';
 import { probeConnection, type ProbeFetch } from '../../../../src-main/core/auth/probe';
-import { FleetError } from '../../../../src-main/core/errors';
+import { failure } from '../../../fixtures/failure';
 
 const MB = 1024 * 1024;
 
@@ -23,16 +23,6 @@ function hugeAnswer(totalMb: number) {
     },
   });
   return { response: new Response(body, { status: 200 }), counter };
-}
-
-async function failure(p: Promise<unknown>): Promise<FleetError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(FleetError);
-    return err as FleetError;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('the token endpoint POST', () => {

@@ -251,7 +251,8 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
       setLoss(null);
       const reconnected = opened;
       opened = true;
-      void catchUp(reconnected);
+      // A failed catch-up costs nothing: the next event brings the news anyway.
+      catchUp(reconnected).catch(() => {});
     };
     ws.onmessage = (ev) => deliver(ev.data);
     ws.onerror = () => {

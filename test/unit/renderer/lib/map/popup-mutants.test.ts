@@ -1,0 +1,19 @@
+/**
+ * Popup checks added for mutation testing (issue 15): the list of popup metrics is read
+ * from a freshly loaded module, so a change to that top-level list is seen by the test.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { assetRow } from '../../../../../src-main/core/assets/asset-row';
+import { asset, metric, NOW } from '../../fixtures';
+
+describe('popup metrics', () => {
+  it('shows each of the six popup metrics, in the details order, and nothing else', async () => {
+    vi.resetModules();
+    const { popupLines } = await import('../../../../../src-renderer/src/lib/map/popup');
+    const a = asset(3, {}, { ignition: metric(true), 'in-motion': metric(false), speed: metric(0), heading: metric(-90), fuel: metric(62.4), odometer: metric(123_456_789), gps: metric({ lat: 1, lng: 2 }), 'engine-hours': metric(12) });
+    const labels = popupLines(assetRow(a), 'metric', NOW).map((l) => l.label);
+    expect(labels[0]).toBe('Last update');
+    expect(labels).toHaveLength(7);
+    expect(labels.slice(1).map((l) => l.toLowerCase())).toEqual(expect.arrayContaining([expect.stringContaining('ignition'), expect.stringContaining('motion'), expect.stringContaining('speed'), expect.stringContaining('heading'), expect.stringContaining('fuel'), expect.stringContaining('odometer')]));
+  });
+});

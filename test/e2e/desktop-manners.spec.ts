@@ -110,7 +110,7 @@ test('a normal session: branch named, times, export choices, Fleet look-up, them
   const fleet = page.locator('.fleet-view');
   await expect(fleet.getByText(/[\d,]+ machines · as of/)).toBeVisible({ timeout: 30_000 });
   await expect(fleet.getByText(/\d{4,} machines/)).toHaveCount(0); // counts are grouped: "1,000" not "1000"
-  const firstUnit = fleet.getByRole('button', { name: /^Open unit / }).first();
+  const firstUnit = fleet.getByRole('button', { name: /^Open machine / }).first();
   await firstUnit.click();
   await expect(fleet.locator('#equipment-title')).toBeVisible();
   await fleet.getByLabel('Look up a machine').fill('NO-SUCH-UNIT-404');

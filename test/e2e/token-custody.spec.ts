@@ -128,8 +128,8 @@ test('no contract message, renderer file or shell output carries the token; embe
   await saveScreenshot(page, 'custody-embeds');
 
   await page.getByRole('tab', { name: 'Fleet' }).click();
-  await expect(page.getByText(/\d+ of \d+ units/)).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('region', { name: 'Equipment' }).getByRole('button', { name: /^Open unit / }).first().click();
+  await expect(page.getByText(/\d+ of \d+ machines/)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('region', { name: 'Equipment' }).getByRole('button', { name: /^Open machine / }).first().click();
   await page.getByRole('button', { name: 'Last 24 h' }).click();
   await expect(page.getByRole('region', { name: 'Odometer', exact: true })).toContainText(/updates ·|No updates|could not/i, { timeout: 30_000 });
   await saveScreenshot(page, 'custody-fleet');

@@ -201,7 +201,7 @@ describe('service text renders as text', () => {
       setBridge(bridge().bridge);
       const { container } = render(AempView);
       const table = await screen.findByRole('table');
-      await waitFor(() => expect(within(table).getAllByRole('button', { name: /^Open unit/ })).toHaveLength(HOSTILE.length));
+      await waitFor(() => expect(within(table).getAllByRole('button', { name: /^Open machine/ })).toHaveLength(HOSTILE.length));
       expectOnlyText(table, ...HOSTILE);
       expectOnlyText(container, ...HOSTILE);
     });
@@ -209,7 +209,7 @@ describe('service text renders as text', () => {
     it('on the equipment page and in its history panels', async () => {
       setBridge(bridge().bridge);
       const { container } = render(AempView);
-      await fireEvent.click(await screen.findByRole('button', { name: `Open unit ${equipment[0].equipmentId}` }));
+      await fireEvent.click(await screen.findByRole('button', { name: `Open machine ${equipment[0].equipmentId}` }));
       await fireEvent.click(screen.getByRole('button', { name: 'Last 24 h' }));
       const hours = (await screen.findByRole('heading', { name: 'Operating hours' })).closest('section')!;
       await waitFor(() => expect(within(hours).getByText(/1 updates?/)).toBeInTheDocument());

@@ -80,7 +80,7 @@ describe('AempView loading', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     pending.resolve(listing());
-    expect(await screen.findByRole('button', { name: 'Open unit EX-2' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Open machine EX-2' })).toBeInTheDocument();
     expect(screen.queryByText(/Waiting for the service/)).not.toBeInTheDocument();
     expect(screen.getByText(/2 machines · as of/)).toBeInTheDocument();
   });
@@ -97,7 +97,7 @@ describe('AempView loading', () => {
 
     expect(await screen.findByText(/Not available offline: the fleet list\./)).toBeInTheDocument();
     expect(screen.getByText('from offline data')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open unit EX-1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open machine EX-1' })).toBeInTheDocument();
     expect(screen.getByText('1 record could not be read')).toBeInTheDocument();
     expect(screen.getByText('$.Equipment[4].Location')).toBeInTheDocument();
   });
@@ -107,21 +107,21 @@ describe('AempView loading', () => {
     let calls = 0;
     setBridge(base({ 'aemp:list': () => (++calls === 1 ? listing() : second.promise) }).bridge);
     render(AempView);
-    await screen.findByRole('button', { name: 'Open unit EX-1' });
+    await screen.findByRole('button', { name: 'Open machine EX-1' });
     await fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(screen.getByText('Loading the fleet…')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open unit EX-1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open machine EX-1' })).toBeInTheDocument();
     second.resolve(listing({ equipment: [EX2] }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open unit EX-1' })).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Open unit EX-2' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open machine EX-1' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Open machine EX-2' })).toBeInTheDocument();
   });
 
   it('sorts and filters the table', async () => {
     setBridge(base().bridge);
     render(AempView);
-    await screen.findByRole('button', { name: 'Open unit EX-1' });
+    await screen.findByRole('button', { name: 'Open machine EX-1' });
 
-    const openButtons = () => screen.getAllByRole('button', { name: /^Open unit/ }).map((b) => b.textContent?.trim());
+    const openButtons = () => screen.getAllByRole('button', { name: /^Open machine/ }).map((b) => b.textContent?.trim());
     expect(openButtons()).toEqual(['EX-1', 'EX-2']);
     await fireEvent.click(screen.getByRole('button', { name: /Equipment id/ }));
     expect(openButtons()).toEqual(['EX-2', 'EX-1']);
@@ -135,10 +135,10 @@ describe('AempView with a large fleet', () => {
     const many = Array.from({ length: 2000 }, (_, i) => unit({ equipmentId: `U-${i}`, make: 'Volvo' }));
     setBridge(base({ 'aemp:list': () => listing({ equipment: many }) }).bridge);
     render(AempView);
-    await screen.findByRole('button', { name: 'Open unit U-0' });
+    await screen.findByRole('button', { name: 'Open machine U-0' });
     const table = screen.getByRole('table');
     expect(table).toHaveAttribute('aria-rowcount', '2001');
-    const rendered = screen.getAllByRole('button', { name: /^Open unit/ }).length;
+    const rendered = screen.getAllByRole('button', { name: /^Open machine/ }).length;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(100);
     expect(screen.getByText('2,000 of 2,000 machines')).toBeInTheDocument();
@@ -176,7 +176,7 @@ describe('Equipment page and history', () => {
     const fake = base({ 'aemp:list': () => listing({ equipment: [{ ...EX1, linkedAssetId: 'thing:7' }, EX2] }) });
     setBridge(fake.bridge);
     render(AempView);
-    await fireEvent.click(await screen.findByRole('button', { name: 'Open unit EX-1' }));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Open machine EX-1' }));
 
     expect(screen.getByRole('heading', { name: /Caterpillar 320 · EX-1/ })).toBeInTheDocument();
     const shown = vi.fn();
@@ -209,7 +209,7 @@ describe('Equipment page and history', () => {
     });
     setBridge(fake.bridge);
     render(AempView);
-    await fireEvent.click(await screen.findByRole('button', { name: 'Open unit EX-1' }));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Open machine EX-1' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Last 24 h' }));
 
     const hours = (await screen.findByRole('heading', { name: 'Operating hours' })).closest('section')!;

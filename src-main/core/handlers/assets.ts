@@ -44,16 +44,12 @@ export async function refreshAssets(
     throw new FleetError('cancelled', 'The profile changed while the asset list was loading');
   }
   const snapshot: AssetSnapshot = { profileId: connection.profileId, assets, skipped, fetchedAt: now().toISOString(), source: 'network' };
-  let saveError: unknown = null;
-  try {
-    ctx.store().saveAssetSnapshot(snapshot);
-  } catch (err) {
-    saveError = err;
-  }
   // Compared with the list held in memory only: a refresh never reads the stored list.
   const repository = ctx.assets();
   const previous = repository.replace(snapshot);
-  // The fresh list is shown even when the offline copy could not be written.
+  // Announced before the offline copy is written (the longest step after parsing), so a
+  // dispatcher sees the change that much sooner; the fresh list is shown even when the
+  // copy cannot be written.
   const change = previous ? smallChange(previous, snapshot) : null;
   if (change) {
     onChange(change);
@@ -62,9 +58,11 @@ export async function refreshAssets(
     const rows = repository.rows();
     if (rows) ctx.emit('assets', rows);
   }
-  if (saveError) {
-    if (saveError instanceof FleetError) throw saveError;
-    throw new FleetError('storage', 'The asset list was loaded but could not be saved for offline use', { cause: saveError });
+  try {
+    ctx.store().saveAssetSnapshot(snapshot);
+  } catch (err) {
+    if (err instanceof FleetError) throw err;
+    throw new FleetError('storage', 'The asset list was loaded but could not be saved for offline use', { cause: err });
   }
   return snapshot;
 }

@@ -15,7 +15,10 @@ class MemoryStore implements OfflineStore {
   loads = 0;
   failSave = false;
   notice = null;
+  /** Called when a list is saved (a test sees what had been announced by then). */
+  onSave: () => void = () => {};
   saveAssetSnapshot(snapshot: AssetSnapshot): void {
+    this.onSave();
     if (this.failSave) throw new Error('disk full');
     this.saved = structuredClone(snapshot);
   }
@@ -116,6 +119,17 @@ describe('asset handlers', () => {
     store.failSave = true;
     await expect(handlers['assets:refresh']()).rejects.toMatchObject({ kind: 'storage' });
     expect(events.map((e) => e.name)).toEqual(['assets']);
+  });
+
+  it('announces the change before writing the offline copy (the write does not hold the change back)', async () => {
+    const { handlers, store, events } = setup([body(LIST), body(LIST.map((a: Record<string, unknown>) => ({ ...a, name: `${String(a.name)} renamed` })))]);
+    const announcedAtSave: number[] = [];
+    store.onSave = () => announcedAtSave.push(events.length);
+    await handlers['assets:refresh']();
+    await handlers['assets:refresh']();
+    // Each refresh's list was announced before its copy was written.
+    expect(announcedAtSave).toEqual([1, 2]);
+    expect(events).toHaveLength(2);
   });
 
   it('drops a list that arrives after a profile switch', async () => {

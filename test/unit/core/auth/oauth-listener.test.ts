@@ -75,6 +75,8 @@ describe('the loopback listener', () => {
       expect(page.status).toBe(404);
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(page.headers.get('cache-control')).toBe('no-store');
+      // The browser does not keep the connection: the listener can close as soon as it has its answer.
+      expect(page.headers.get('connection')).toBe('close');
       expect(page.text).toBe(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>' +
           '<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto"><h1>Not found</h1>' +

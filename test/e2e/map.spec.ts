@@ -44,6 +44,10 @@ function loadedTiles(page: Page): Promise<number> {
   return page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="asset-map"] img.leaflet-tile')].filter((img) => img.complete && img.naturalWidth === 256).length);
 }
 
+function tilesInView(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelectorAll('[data-testid="asset-map"] img.leaflet-tile').length);
+}
+
 async function fitFleet(page: Page): Promise<void> {
   await assetMap(page).locator('..').getByRole('button', { name: 'Fit fleet' }).click();
   await page.waitForTimeout(400); // the fit has no animation end event the page exposes; markers redraw on moveend
@@ -150,6 +154,9 @@ test('offline, the assets sit on the map tiles viewed online', async ({ page }) 
   await expect(listSummary(page)).toHaveText(/^\s*60 of 60 assets/);
   await fitFleet(page);
   await expect.poll(() => loadedTiles(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+  // "Viewed online" means every tile in view has arrived (one still on its way when the app
+  // stops was never viewed, and would rightly be blank offline).
+  await expect.poll(async () => (await tilesInView(page)) - (await loadedTiles(page)), { timeout: 30_000 }).toBe(0);
   const onlineTiles = await loadedTiles(page);
   await expect(page.getByText('Map of the external demo service')).toBeVisible();
   const viewOnline = await page.evaluate(() => {

@@ -12,6 +12,7 @@ import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS, type ListColumn, type SortKey, type
 import { formatDistanceCm, formatNumber, formatRuntimeHours } from '../format/numbers';
 import { formatDateTime, isoAt, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
+import { readingAt } from '../row-readings';
 
 export interface ColumnDef {
   key: ListColumn;
@@ -117,33 +118,13 @@ function cell(text: string | null, title = '', extra: Partial<Pick<Cell, 'old' |
   return { text: text ?? NONE, title: text === null ? 'no reading' : title, old: extra.old ?? false, stale: extra.stale ?? false, empty: text === null };
 }
 
-/** When the row's reading of a column's metric was collected (ms), or null. */
-function collectedAtOf(a: IndexedAsset['asset'], metric: string): number | null {
-  switch (metric) {
-    case 'gps':
-      return a.gpsAt;
-    case 'fuel':
-      return a.fuelAt;
-    case 'ignition':
-      return a.ignitionAt;
-    case 'speed':
-      return a.speedAt;
-    case 'engine-runtime':
-      return a.engineAt;
-    case 'odometer':
-      return a.odometerAt;
-    default:
-      return null;
-  }
-}
-
 /** Text of a plain column of a row (fuel and ignition draw their own cells, but have text too). */
 export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Cell {
   const a = row.asset;
   const metric = COLUMNS[key].metric;
   const old = metric !== null && oldMetricKeys(a).has(metric);
   const collected = (m: string) => {
-    const at = collectedAtOf(a, m);
+    const at = readingAt(a, m);
     return at !== null ? `collected ${formatDateTime(at)}${old ? ', much older than the newest reading of this asset' : ''}` : '';
   };
   const staleBefore = ctx.now - ctx.staleAfterMin * 60_000;

@@ -2,14 +2,15 @@
 import type { AssetRow, Metric, Units } from '@contract';
 import { formatAllMetrics } from '../format/metrics';
 import { isoAt, relativeTime } from '../format/time';
+import { readingAt } from '../row-readings';
 
 const POPUP_METRICS = ['ignition', 'in-motion', 'speed', 'heading', 'fuel', 'odometer'];
 
 /** The row's reading of a popup metric as the details pane would see it: value and (when known) collected time. */
 function reading(asset: AssetRow, key: string): { value: unknown; at: number | null } | null {
-  if (asset.odd && key in asset.odd) return { value: asset.odd[key], at: atOf(asset, key) };
+  if (asset.odd && key in asset.odd) return { value: asset.odd[key], at: readingAt(asset, key) };
   const value = valueOf(asset, key);
-  return value === null ? null : { value, at: atOf(asset, key) };
+  return value === null ? null : { value, at: readingAt(asset, key) };
 }
 
 function valueOf(asset: AssetRow, key: string): number | boolean | null {
@@ -26,21 +27,6 @@ function valueOf(asset: AssetRow, key: string): number | boolean | null {
       return asset.fuel;
     case 'odometer':
       return asset.odometerCm;
-    default:
-      return null;
-  }
-}
-
-function atOf(asset: AssetRow, key: string): number | null {
-  switch (key) {
-    case 'ignition':
-      return asset.ignitionAt;
-    case 'speed':
-      return asset.speedAt;
-    case 'fuel':
-      return asset.fuelAt;
-    case 'odometer':
-      return asset.odometerAt;
     default:
       return null;
   }

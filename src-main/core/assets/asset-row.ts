@@ -41,6 +41,26 @@ function expectedType(key: (typeof POPUP_READINGS)[number], value: unknown): boo
   return key === 'ignition' || key === 'in-motion' ? typeof value === 'boolean' : finite(value) !== null;
 }
 
+/**
+ * The version of what `assetRow` builds. The offline store keeps rows next to the full
+ * records (for a cold start) and rebuilds them when this differs from the one they were
+ * written with: raise it whenever a row of the same asset would come out different.
+ */
+export const ASSET_ROW_FORMAT = 1;
+
+const built = new WeakMap<Asset, AssetRow>();
+
+/**
+ * The row of an asset, built once per asset object: the repository (for the renderer) and
+ * the offline store (for its rows) ask for the same changed assets in one refresh. Assets
+ * are never changed after the normalizer builds them, so keying by the object stays true.
+ */
+export function rowOfAsset(asset: Asset): AssetRow {
+  let row = built.get(asset);
+  if (!row) built.set(asset, (row = assetRow(asset)));
+  return row;
+}
+
 export function assetRow(asset: Asset): AssetRow {
   const m = asset.metrics;
   const updatedAt = asset.lastUpdate === null ? null : parseIsoTimestamp(asset.lastUpdate);

@@ -90,6 +90,19 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX alerts_unacknowledged ON alerts (raised_at, id) WHERE merged_into IS NULL AND acknowledged_at IS NULL;
   CREATE INDEX alerts_cleared ON alerts (cleared_at) WHERE cleared_at IS NOT NULL;
   `,
+  // v5: each asset's list row (contract AssetRow as JSON), so a cold start paints from a few
+  // hundred bytes per asset instead of parsing every full record. The rows hold for the list
+  // of one revision and one row format: `rows_revision` and `rows_format` say which, and rows
+  // that do not match the list (a v4 database has none) are rebuilt from the full list at
+  // its first load.
+  `
+  CREATE TABLE snapshot_rows (
+    asset_id TEXT PRIMARY KEY,
+    row TEXT NOT NULL
+  );
+  ALTER TABLE snapshot ADD COLUMN rows_revision INTEGER;
+  ALTER TABLE snapshot ADD COLUMN rows_format INTEGER;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,8 +1,9 @@
 import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { Asset, AssetSnapshot, SkippedAsset, TrailPoint } from '../../contract';
-import type { AlertLog, OfflineStore, StoreFactory, StoredDocument } from '../ports';
+import type { Asset, AssetRow, AssetSnapshot, SkippedAsset, TrailPoint } from '../../contract';
+import { ASSET_ROW_FORMAT, rowOfAsset } from '../assets/asset-row';
+import type { AlertLog, OfflineStore, StoreFactory, StoredAssetRows, StoredDocument } from '../ports';
 import { SqliteAlertLog } from './alert-log';
 import { fingerprintsOf } from './asset-fingerprint';
 import { openStoreDatabase, storageError } from './database-file';
@@ -70,6 +71,14 @@ interface SnapshotRow {
   asset_ids: string;
   skipped: string;
   revision: number;
+  /** The revision and row format the stored rows were written for; other values mean they cannot be used. */
+  rows_revision: number | null;
+  rows_format: number | null;
+}
+
+/** Whether the stored rows are those of the stored list (see migration v5). */
+function rowsHold(state: { revision: number; rows_revision: number | null; rows_format: number | null }): boolean {
+  return state.rows_revision === state.revision && state.rows_format === ASSET_ROW_FORMAT;
 }
 
 /** What this store last read or wrote, so the next save writes only the difference. */
@@ -87,6 +96,8 @@ export class SqliteOfflineStore implements OfflineStore {
   private known: KnownList | null = null;
   private closed = false;
   private unreadableNotice: string | null = null;
+  /** The revision of the list the last loadAssetSnapshot() returned. */
+  private loaded: number | null = null;
   private alerts: SqliteAlertLog | null = null;
 
   constructor(
@@ -97,13 +108,29 @@ export class SqliteOfflineStore implements OfflineStore {
     private readonly onClose: () => void,
   ) {
     this.statements = {
-      revision: db.prepare('SELECT revision FROM snapshot WHERE id = 1').pluck(),
+      revision: db.prepare('SELECT revision, rows_revision, rows_format FROM snapshot WHERE id = 1'),
+      // Every write of the list writes the rows of its changed assets too, so they hold for it.
       saveSnapshot: db.prepare(
-        `INSERT INTO snapshot (id, profile_id, fetched_at, asset_ids, skipped, revision) VALUES (1, ?, ?, ?, ?, ?)
+        `INSERT INTO snapshot (id, profile_id, fetched_at, asset_ids, skipped, revision, rows_revision, rows_format)
+         VALUES (1, ?, ?, ?, ?, ?, ?, ${ASSET_ROW_FORMAT})
          ON CONFLICT (id) DO UPDATE SET profile_id = excluded.profile_id, fetched_at = excluded.fetched_at,
-           asset_ids = excluded.asset_ids, skipped = excluded.skipped, revision = excluded.revision`,
+           asset_ids = excluded.asset_ids, skipped = excluded.skipped, revision = excluded.revision,
+           rows_revision = excluded.rows_revision, rows_format = excluded.rows_format`,
       ),
-      touchSnapshot: db.prepare('UPDATE snapshot SET profile_id = ?, fetched_at = ?, skipped = ?, revision = ? WHERE id = 1'),
+      touchSnapshot: db.prepare(
+        `UPDATE snapshot SET profile_id = ?, fetched_at = ?, skipped = ?, revision = ?, rows_revision = ?, rows_format = ${ASSET_ROW_FORMAT} WHERE id = 1`,
+      ),
+      putRow: db.prepare('INSERT INTO snapshot_rows (asset_id, row) VALUES (?, ?) ON CONFLICT (asset_id) DO UPDATE SET row = excluded.row'),
+      deleteRow: db.prepare('DELETE FROM snapshot_rows WHERE asset_id = ?'),
+      deleteRowsNotIn: db.prepare('DELETE FROM snapshot_rows WHERE asset_id NOT IN (SELECT value FROM json_each(?))'),
+      clearRows: db.prepare('DELETE FROM snapshot_rows'),
+      markRows: db.prepare(`UPDATE snapshot SET rows_revision = revision, rows_format = ${ASSET_ROW_FORMAT} WHERE id = 1 AND revision = ?`),
+      dropRows: db.prepare('UPDATE snapshot SET rows_revision = NULL WHERE id = 1 AND revision = ?'),
+      // As assetList below, for the rows.
+      rowList: db.prepare(
+        "SELECT json_group_array(asset_id) AS ids, '[' || coalesce(group_concat(row, ','), '') || ']' AS rows FROM snapshot_rows",
+      ),
+      rowRows: db.prepare('SELECT asset_id, row FROM snapshot_rows').raw(),
       putAsset: db.prepare(
         'INSERT INTO snapshot_assets (asset_id, json) VALUES (?, ?) ON CONFLICT (asset_id) DO UPDATE SET json = excluded.json',
       ),
@@ -116,7 +143,7 @@ export class SqliteOfflineStore implements OfflineStore {
          ON CONFLICT (asset_id, collected_on) DO UPDATE SET metrics = json_patch(excluded.metrics, metrics)
          WHERE json_patch(excluded.metrics, metrics) <> metrics`,
       ),
-      snapshot: db.prepare('SELECT profile_id, fetched_at, asset_ids, skipped, revision FROM snapshot WHERE id = 1'),
+      snapshot: db.prepare('SELECT profile_id, fetched_at, asset_ids, skipped, revision, rows_revision, rows_format FROM snapshot WHERE id = 1'),
       // All rows as one JSON array text, with their ids in the same (storage) order: when
       // that is the list order, as it usually is, one string and one parse load the list.
       assetList: db.prepare(
@@ -144,8 +171,9 @@ export class SqliteOfflineStore implements OfflineStore {
 
   /**
    * Writes, in one transaction, only the assets whose fingerprint changed since this store
-   * last read or wrote the list, deletes the ones that left it, rewrites the order only
-   * when the ids changed, and records the observations of the changed assets.
+   * last read or wrote the list (their full record and their row), deletes the ones that
+   * left it, rewrites the order only when the ids changed, and records the observations of
+   * the changed assets. Rows that did not hold for the stored list are all rewritten.
    */
   saveAssetSnapshot(snapshot: AssetSnapshot): void {
     this.guard('save the asset list', () => {
@@ -153,30 +181,41 @@ export class SqliteOfflineStore implements OfflineStore {
       const prints = fingerprintsOf(snapshot.assets);
       let written: KnownList | null = null;
       const write = this.db.transaction(() => {
-        const stored = this.statements.revision.get() as number | undefined;
+        const state = this.statements.revision.get() as Pick<SnapshotRow, 'revision' | 'rows_revision' | 'rows_format'> | undefined;
+        const stored = state?.revision;
         // Another store of this profile wrote since: nothing known here can be trusted.
         const known = this.known && this.known.revision === stored ? this.known : null;
         const knownPrints = known?.prints();
+        // The rows of unchanged assets are kept only when they hold for the list written over.
+        const rowsKept = known !== null && state !== undefined && rowsHold(state);
         const revision = (stored ?? 0) + 1;
         const changed: Asset[] = [];
         for (const asset of snapshot.assets) {
-          if (knownPrints?.get(asset.assetId) === prints.get(asset.assetId)) continue;
-          changed.push(asset);
-          // Embed URLs expire within the hour: never kept.
-          this.statements.putAsset.run(asset.assetId, JSON.stringify({ ...asset, embedUrl: null }));
+          const same = knownPrints?.get(asset.assetId) === prints.get(asset.assetId);
+          if (!same) {
+            changed.push(asset);
+            // Embed URLs expire within the hour: never kept.
+            this.statements.putAsset.run(asset.assetId, JSON.stringify({ ...asset, embedUrl: null }));
+          }
+          if (!same || !rowsKept) this.statements.putRow.run(asset.assetId, rowText(rowOfAsset(asset)));
         }
         const sameIds = known !== null && sameList(known.ids, ids);
         let removed = 0;
         if (known && sameIds) {
-          this.statements.touchSnapshot.run(snapshot.profileId, snapshot.fetchedAt, JSON.stringify(snapshot.skipped), revision);
+          this.statements.touchSnapshot.run(snapshot.profileId, snapshot.fetchedAt, JSON.stringify(snapshot.skipped), revision, revision);
         } else {
           if (known) {
-            for (const id of knownPrints!.keys()) if (!prints.has(id)) removed += this.statements.deleteAsset.run(id).changes;
+            for (const id of knownPrints!.keys()) {
+              if (prints.has(id)) continue;
+              removed += this.statements.deleteAsset.run(id).changes;
+              this.statements.deleteRow.run(id);
+            }
           } else {
             removed = this.statements.deleteAssetsNotIn.run(JSON.stringify(ids)).changes;
           }
-          this.statements.saveSnapshot.run(snapshot.profileId, snapshot.fetchedAt, JSON.stringify(ids), JSON.stringify(snapshot.skipped), revision);
+          this.statements.saveSnapshot.run(snapshot.profileId, snapshot.fetchedAt, JSON.stringify(ids), JSON.stringify(snapshot.skipped), revision, revision);
         }
+        if (!rowsKept) this.statements.deleteRowsNotIn.run(JSON.stringify(ids));
         const groups = observationsOf(changed);
         this.log(
           `Offline store: list of ${snapshot.assets.length} assets written (${changed.length} changed, ${removed} removed); recording ${groups.length} observations.`,
@@ -212,13 +251,70 @@ export class SqliteOfflineStore implements OfflineStore {
         // Damage the integrity check cannot see (inside the text itself): show the assets
         // that still read back whole, and say how many were left out.
         this.known = null;
+        this.loaded = row.revision;
         this.log(`Offline store of ${this.profileId}: saved asset list unreadable (${err instanceof Error ? err.message : String(err)}).`);
         return this.loadReadableRows(row);
       }
       this.known = { revision: row.revision, ids, prints: () => fingerprintsOf(assets) };
+      this.loaded = row.revision;
       this.unreadableNotice = null;
+      if (!rowsHold(row)) this.rebuildRows(row.revision, assets);
       return { profileId: row.profile_id, assets, skipped, fetchedAt: row.fetched_at, source: 'cache' };
     });
+  }
+
+  loadedRevision(): number | null {
+    return this.loaded;
+  }
+
+  /**
+   * The saved list as its rows, in list order, without reading the full records; null when
+   * there is no list, or its rows do not hold for it or cannot be read (the full list then
+   * answers, and rebuilds them).
+   */
+  loadAssetRows(): StoredAssetRows | null {
+    return this.guard('read the saved asset list', () => {
+      const row = this.statements.snapshot.get() as SnapshotRow | undefined;
+      if (!row || !rowsHold(row)) return null;
+      let rows: AssetRow[];
+      let skipped: SkippedAsset[];
+      try {
+        const ids = JSON.parse(row.asset_ids) as string[];
+        const list = this.statements.rowList.get() as { ids: string; rows: string };
+        const text = list.ids === row.asset_ids ? list.rows : `[${inListOrder(ids, this.statements.rowRows.all() as [string, string][]).join(',')}]`;
+        rows = JSON.parse(text) as AssetRow[];
+        checkRows(ids, rows);
+        skipped = JSON.parse(row.skipped) as SkippedAsset[];
+      } catch (err) {
+        // The full list has its own checks and salvage; these rows are rebuilt from it.
+        this.log(`Offline store of ${this.profileId}: saved list rows unreadable (${err instanceof Error ? err.message : String(err)}); reading the full list.`);
+        try {
+          this.statements.dropRows.run(row.revision);
+        } catch {
+          // Read-only or full disk: the rows are checked again at the next start.
+        }
+        return null;
+      }
+      this.unreadableNotice = null;
+      return { snapshot: { profileId: row.profile_id, assets: rows, skipped, fetchedAt: row.fetched_at, source: 'cache' }, revision: row.revision };
+    });
+  }
+
+  /**
+   * Writes the rows of a list just read whole whose rows did not hold (a database from before
+   * rows were kept, or damaged rows), unless another store wrote since. A failure here costs
+   * the next cold start its shortcut, never this load.
+   */
+  private rebuildRows(revision: number, assets: readonly Asset[]): void {
+    try {
+      this.db.transaction(() => {
+        if (this.statements.markRows.run(revision).changes === 0) return;
+        this.statements.clearRows.run();
+        for (const asset of assets) this.statements.putRow.run(asset.assetId, rowText(rowOfAsset(asset)));
+      })();
+    } catch (err) {
+      this.log(`Offline store of ${this.profileId}: the list rows could not be rebuilt (${err instanceof Error ? err.message : String(err)}).`);
+    }
   }
 
   /** The list row by row, keeping the assets that read back whole; null when none or no order. */
@@ -320,6 +416,22 @@ function inListOrder(ids: readonly string[], rows: readonly [string, string][]):
     if (json === undefined) throw new Error(`asset ${id} is listed but not stored`);
     return json;
   });
+}
+
+/** A row as stored (rows carry no embed URL, so nothing is left out). */
+function rowText(row: AssetRow): string {
+  return JSON.stringify(row);
+}
+
+/** Throws unless `rows` are one row per listed id, in list order (damage can leave valid JSON of another shape). */
+function checkRows(ids: readonly string[], rows: unknown): void {
+  if (!Array.isArray(rows) || rows.length !== ids.length) throw new Error(`${ids.length} assets are listed but the rows do not match`);
+  for (let i = 0; i < ids.length; i++) {
+    const row = rows[i] as Partial<AssetRow> | null;
+    if (row === null || typeof row !== 'object' || row.assetId !== ids[i] || typeof row.name !== 'string' || !Array.isArray(row.issues)) {
+      throw new Error(`the row of asset ${ids[i]} is not whole`);
+    }
+  }
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

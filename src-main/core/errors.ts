@@ -31,16 +31,27 @@ export class FleetError extends Error {
 const knownSecrets = new Set<string>();
 /** Search patterns over the registered secrets, rebuilt after the set changes. */
 let patterns: { literal: RegExp; inJson: RegExp } | null = null;
+/** Counts changes to the set, so text judged clean under an older set is judged again. */
+let revision = 0;
+
+/** A number that changes whenever a secret is registered or forgotten. */
+export function secretsRevision(): number {
+  return revision;
+}
 
 export function registerSecret(secret: string | null | undefined): void {
   if (secret && secret.length >= 6 && !knownSecrets.has(secret)) {
     knownSecrets.add(secret);
     patterns = null;
+    revision++;
   }
 }
 
 export function forgetSecret(secret: string | null | undefined): void {
-  if (secret && knownSecrets.delete(secret)) patterns = null;
+  if (secret && knownSecrets.delete(secret)) {
+    patterns = null;
+    revision++;
+  }
 }
 
 const regexEscape = (c: string): string => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

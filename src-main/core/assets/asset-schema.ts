@@ -89,15 +89,18 @@ function quickEntryOk(entry: unknown): number {
 interface MetricsResult {
   metrics: Record<string, Metric> | null;
   newest: number;
+  /** A metric was flagged as collected in the future. */
+  future: boolean;
 }
 
 function normalizeMetrics(raw: unknown, base: string, issues: ValueIssue[], futureLimit: number): MetricsResult {
-  if (raw === null || raw === undefined) return { metrics: null, newest: Number.NaN };
+  if (raw === null || raw === undefined) return { metrics: null, newest: Number.NaN, future: false };
   if (!isPlainObject(raw)) {
     issues.push({ metric: '', path: base, message: `metrics is ${describeValue(raw)}, expected an object; no metrics shown` });
-    return { metrics: null, newest: Number.NaN };
+    return { metrics: null, newest: Number.NaN, future: false };
   }
   let newest = Number.NaN;
+  let future = false;
   // The input object is reused as it is unless an entry has to be dropped or completed.
   let out: Record<string, Metric> | null = null;
   const keys = Object.keys(raw);
@@ -125,11 +128,12 @@ function normalizeMetrics(raw: unknown, base: string, issues: ValueIssue[], futu
     if (out) out[name] = kept;
     if (!(at <= newest)) newest = at;
     if (at > futureLimit) {
+      future = true;
       issues.push({ metric: name, path: `${pathKey(base, name)}.meta.collectedOn`, message: `${name} was collected in the future (${kept.meta.collectedOn})` });
     }
     flagValue(name, kept.value, pathKey(base, name), issues);
   }
-  return { metrics: out ?? (raw as Record<string, Metric>), newest };
+  return { metrics: out ?? (raw as Record<string, Metric>), newest, future };
 }
 
 function copyUpTo(raw: Record<string, unknown>, keys: string[], end: number): Record<string, Metric> {
@@ -224,6 +228,103 @@ export interface NormalizeOptions {
   cleanText?: boolean;
 }
 
+/** An element of the list judged on its own: the asset it gives, or why it is skipped. */
+export type ElementResult =
+  | {
+      asset: Asset;
+      /**
+       * It has a metric flagged as collected in the future: the flag depends on the time
+       * of reading (it clears as the clock catches up), so the result must not be reused.
+       */
+      timed: boolean;
+    }
+  | { skipped: SkippedAsset };
+
+/** The entry for the second and later elements with one asset id. */
+export function duplicateSkip(index: number, assetId: string): SkippedAsset {
+  const skipped: SkippedAsset[] = [];
+  skip(skipped, index, assetId, `$[${index}].assetId`, `assetId ${assetId} appears more than once; only the first is shown`);
+  return skipped[0];
+}
+
+/**
+ * One element of the list (at `index`, which its paths name) validated and normalized.
+ * Whether its id was already seen in the list is for the caller to judge.
+ */
+export function normalizeAssetElement(element: unknown, index: number, futureLimit: number, clean: boolean): ElementResult {
+  let raw = element;
+  const base = `$[${index}]`;
+  const notes: Array<TextNote & { metric: string }> = [];
+  const skipped: SkippedAsset[] = [];
+  if (clean && isPlainObject(raw)) raw = cleanAssetText(raw, base, notes);
+  if (!isPlainObject(raw)) {
+    skip(skipped, index, undefined, base, `Asset is ${describeValue(raw)}, expected an object`);
+    return { skipped: skipped[0] };
+  }
+  const { assetId, type, name } = raw;
+  // Fast path: the plain checks below accept exactly what AssetHeadSchema accepts.
+  if (!(typeof assetId === 'string' && ASSET_ID.test(assetId) && (type === 'thing' || type === 'area') && typeof name === 'string')) {
+    const result = v.safeParse(AssetHeadSchema, raw, { abortEarly: true });
+    const found = result.success ? { path: base, message: 'Asset is not valid' } : firstIssue(result.issues, base, 'Asset');
+    skip(skipped, index, assetId, found.path, found.message);
+    return { skipped: skipped[0] };
+  }
+  const id = assetId as string;
+  if (!id.startsWith(`${type}:`)) {
+    skip(skipped, index, id, `${base}.assetId`, `assetId ${id} does not match its type "${type}"`);
+    return { skipped: skipped[0] };
+  }
+
+  const issues: ValueIssue[] = notes.length > 0 ? textIssues(notes) : [];
+  const { metrics, newest, future } = normalizeMetrics(raw.metrics, `${base}.metrics`, issues, futureLimit);
+  const asset: Asset = {
+    assetId: id,
+    type: type as AssetType,
+    name: name as string,
+    embedUrl: pickEmbedUrl(raw.urls),
+    metrics,
+    lastUpdate: Number.isNaN(newest) ? null : new Date(newest).toISOString(),
+    issues,
+  };
+  const { serialNumber, category } = raw;
+  if (typeof serialNumber === 'string') asset.serialNumber = serialNumber;
+  else if (serialNumber !== undefined && serialNumber !== null) {
+    issues.push({ metric: 'serialNumber', path: `${base}.serialNumber`, message: `serialNumber is ${describeValue(serialNumber)}, expected text; not shown` });
+  }
+  if (typeof category === 'string') asset.category = category;
+  else if (category !== undefined && category !== null) {
+    issues.push({ metric: 'category', path: `${base}.category`, message: `category is ${describeValue(category)}, expected text; not shown` });
+  }
+  for (const issue of issues) issue.message = scrubSecrets(issue.message);
+  return { asset, timed: future };
+}
+
+/** The future limit of metric times for a list read at `now` (see FUTURE_TOLERANCE_MS). */
+export function futureLimitAt(now: Date): number {
+  return now.getTime() + FUTURE_TOLERANCE_MS;
+}
+
+/**
+ * The checks on the list as a whole: an answer that is not an array, or one with more
+ * than MAX_ASSETS_PER_LIST elements, throws 'bad-payload'.
+ */
+export function checkListShape(json: unknown): asserts json is unknown[] {
+  if (!Array.isArray(json)) {
+    throw new FleetError('bad-payload', `The asset list from the service is ${describeValue(json)}, expected a list of assets`, { path: '$' });
+  }
+  checkListLength(json.length);
+}
+
+export function checkListLength(length: number): void {
+  if (length > MAX_ASSETS_PER_LIST) {
+    throw new FleetError(
+      'bad-payload',
+      `The asset list from the service has ${formatCount(length)} assets, more than the ${formatCount(MAX_ASSETS_PER_LIST)} Fleet Desk reads; the last loaded list is kept`,
+      { path: '$' },
+    );
+  }
+}
+
 /**
  * Validates and normalizes the asset list. A non-array answer, or one with more than
  * MAX_ASSETS_PER_LIST assets, throws 'bad-payload'; otherwise every element is judged on
@@ -231,72 +332,22 @@ export interface NormalizeOptions {
  * problems listed in `issues`. Strings are cleaned first (see NormalizeOptions).
  */
 export function normalizeAssetList(json: unknown, now: Date = new Date(), options: NormalizeOptions = {}): { assets: Asset[]; skipped: SkippedAsset[] } {
-  if (!Array.isArray(json)) {
-    throw new FleetError('bad-payload', `The asset list from the service is ${describeValue(json)}, expected a list of assets`, { path: '$' });
-  }
-  if (json.length > MAX_ASSETS_PER_LIST) {
-    throw new FleetError(
-      'bad-payload',
-      `The asset list from the service has ${formatCount(json.length)} assets, more than the ${formatCount(MAX_ASSETS_PER_LIST)} Fleet Desk reads; the last loaded list is kept`,
-      { path: '$' },
-    );
-  }
+  checkListShape(json);
   const clean = options.cleanText ?? true;
-  const futureLimit = now.getTime() + FUTURE_TOLERANCE_MS;
+  const futureLimit = futureLimitAt(now);
   const assets: Asset[] = [];
   const skipped: SkippedAsset[] = [];
   const seen = new Set<string>();
-
   for (let i = 0; i < json.length; i++) {
-    let raw: unknown = json[i];
-    const base = `$[${i}]`;
-    const notes: Array<TextNote & { metric: string }> = [];
-    if (clean && isPlainObject(raw)) raw = cleanAssetText(raw, base, notes);
-    if (!isPlainObject(raw)) {
-      skip(skipped, i, undefined, base, `Asset is ${describeValue(raw)}, expected an object`);
-      continue;
+    const result = normalizeAssetElement(json[i], i, futureLimit, clean);
+    if ('skipped' in result) {
+      skipped.push(result.skipped);
+    } else if (seen.has(result.asset.assetId)) {
+      skipped.push(duplicateSkip(i, result.asset.assetId));
+    } else {
+      seen.add(result.asset.assetId);
+      assets.push(result.asset);
     }
-    const { assetId, type, name } = raw;
-    // Fast path: the plain checks below accept exactly what AssetHeadSchema accepts.
-    if (!(typeof assetId === 'string' && ASSET_ID.test(assetId) && (type === 'thing' || type === 'area') && typeof name === 'string')) {
-      const result = v.safeParse(AssetHeadSchema, raw, { abortEarly: true });
-      const found = result.success ? { path: base, message: 'Asset is not valid' } : firstIssue(result.issues, base, 'Asset');
-      skip(skipped, i, assetId, found.path, found.message);
-      continue;
-    }
-    const id = assetId as string;
-    if (!id.startsWith(`${type}:`)) {
-      skip(skipped, i, id, `${base}.assetId`, `assetId ${id} does not match its type "${type}"`);
-      continue;
-    }
-    if (seen.has(id)) {
-      skip(skipped, i, id, `${base}.assetId`, `assetId ${id} appears more than once; only the first is shown`);
-      continue;
-    }
-    seen.add(id);
-
-    const issues: ValueIssue[] = notes.length > 0 ? textIssues(notes) : [];
-    const { metrics, newest } = normalizeMetrics(raw.metrics, `${base}.metrics`, issues, futureLimit);
-    const asset: Asset = {
-      assetId: id,
-      type: type as AssetType,
-      name: name as string,
-      embedUrl: pickEmbedUrl(raw.urls),
-      metrics,
-      lastUpdate: Number.isNaN(newest) ? null : new Date(newest).toISOString(),
-      issues,
-    };
-    const { serialNumber, category } = raw;
-    if (typeof serialNumber === 'string') asset.serialNumber = serialNumber;
-    else if (serialNumber !== undefined && serialNumber !== null) {
-      issues.push({ metric: 'serialNumber', path: `${base}.serialNumber`, message: `serialNumber is ${describeValue(serialNumber)}, expected text; not shown` });
-    }
-    if (typeof category === 'string') asset.category = category;
-    else if (category !== undefined && category !== null) {
-      issues.push({ metric: 'category', path: `${base}.category`, message: `category is ${describeValue(category)}, expected text; not shown` });
-    }
-    for (const issue of issues) issue.message = scrubSecrets(issue.message);
-    assets.push(asset);
   }
   return { assets, skipped };
 }

@@ -5,22 +5,45 @@
  */
 import type { Asset, AssetChange, AssetRowChange, AssetSnapshot } from '../../contract';
 import type { AssetRepository } from '../assets/asset-repository';
+import { AssetListReader } from '../assets/asset-list-reader';
 import { jsonNeedsCleaning, normalizeAssetList } from '../assets/asset-schema';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
 import { MAX_ASSET_LIST_BYTES } from '../limits';
 import type { CoreContext, HandlerGroup, HttpResponse } from '../ports';
-import { fingerprintsOf } from '../store/asset-fingerprint';
+import { fingerprintsOf, rememberFingerprints } from '../store/asset-fingerprint';
 import type { RefreshScheduler } from '../sync/refresh-scheduler';
 
 export type AssetChannels = 'assets:get' | 'assets:detail' | 'assets:refresh' | 'status:get';
 
+/** One reader per repository (so per profile): what it remembers is that profile's last list. */
+const readers = new WeakMap<AssetRepository, AssetListReader>();
+
+/** The reader of the active profile; a fresh one (it reads whole) when none can be had. */
+function readerOf(repository: () => AssetRepository): AssetListReader {
+  let owner: AssetRepository;
+  try {
+    owner = repository();
+  } catch {
+    return new AssetListReader();
+  }
+  let reader = readers.get(owner);
+  if (!reader) readers.set(owner, (reader = new AssetListReader()));
+  return reader;
+}
+
 /**
- * The asset list of one answer. Its strings are cleaned one by one only when the raw
- * text may need it (an echoed secret, an over-long string): a clean 25 MB list costs
- * one scan of the text, not a second walk over 10,000 parsed assets.
+ * The asset list of one answer. Elements whose text did not change since the last
+ * answer are taken from it without parsing (asset-list-reader.ts); the first answer, and
+ * any the reader cannot judge, is read whole. Read whole, its strings are cleaned one by
+ * one only when the raw text may need it (an echoed secret, an over-long string).
  */
-function readAssetList(res: HttpResponse, now: Date): ReturnType<typeof normalizeAssetList> {
+function readAssetList(res: HttpResponse, now: Date, repository: () => AssetRepository): ReturnType<typeof normalizeAssetList> {
+  const read = readerOf(repository).read(res.body, now);
+  if (read) {
+    rememberFingerprints(read.assets, read.prints);
+    return read;
+  }
   const cleanText = jsonNeedsCleaning(res.body);
   const json = parseJsonBody(res);
   // The text (up to MAX_ASSET_LIST_BYTES) is not needed any more: let it go before the heavy work.
@@ -39,7 +62,8 @@ export async function refreshAssets(
   onChange: (change: AssetChange) => void = () => {},
 ): Promise<AssetSnapshot> {
   const connection = ctx.connection();
-  const { assets, skipped } = readAssetList(await ctx.http().get({ url: `${connection.baseUrl}/branch/current/assets`, maxBytes: MAX_ASSET_LIST_BYTES }), now());
+  const answer = await ctx.http().get({ url: `${connection.baseUrl}/branch/current/assets`, maxBytes: MAX_ASSET_LIST_BYTES });
+  const { assets, skipped } = readAssetList(answer, now(), () => ctx.assets());
   if (ctx.connection().profileId !== connection.profileId) {
     throw new FleetError('cancelled', 'The profile changed while the asset list was loading');
   }

@@ -31,3 +31,11 @@ export function fingerprintsOf(assets: readonly Asset[]): Map<string, string> {
   }
   return prints;
 }
+
+/**
+ * Records fingerprints already known for a list (the list reader computes them only for
+ * the assets it parsed and carries the others over), so nothing computes them again.
+ */
+export function rememberFingerprints(assets: readonly Asset[], prints: Map<string, string>): void {
+  computed.set(assets, prints);
+}

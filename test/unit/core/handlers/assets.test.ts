@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAssetHandlers, refreshAssets } from '../../../../src-main/core/handlers/assets';
 import { RefreshScheduler } from '../../../../src-main/core/sync/refresh-scheduler';
 import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
@@ -240,6 +240,24 @@ describe('refreshAssets announces small changes as assets:changed', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0].changed).toEqual([two.assets[2]]);
     expect(seen[0].changed[0].metrics).not.toBeNull();
+  });
+
+  it('parses only the changed asset of a refresh: unchanged ones are taken from the last answer', async () => {
+    const t = setup([body(list(TEN)), body(list(TEN, [3]))]);
+    await refreshAssets(t.ctx, at(0));
+    const before = t.ctx.assets().snapshot()!.assets;
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      await refreshAssets(t.ctx, at(1));
+      const parsedAssets = parse.mock.calls.map(([text]) => String(text)).filter((text) => text.includes('"assetId"'));
+      expect(parsedAssets).toHaveLength(1);
+      expect(parsedAssets[0]).toContain('"thing:3"');
+    } finally {
+      parse.mockRestore();
+    }
+    const after = t.ctx.assets().snapshot()!.assets;
+    expect(after[0]).toBe(before[0]); // the very asset of the last read
+    expect(after[2]).not.toBe(before[2]);
   });
 
   it('builds rows for the changed assets only: unchanged assets keep their row', async () => {

@@ -1,0 +1,183 @@
+/**
+ * Reads the service's asset list, parsing only what changed since the last read.
+ *
+ * The service sends the whole list on every refresh (25 MB at 10,000 assets) and a
+ * typical refresh changes a few percent of it. The reader keeps its last answer's text
+ * and, for each element, where it lay, the asset it gave and that asset's fingerprint.
+ * Walking the new answer, it compares each element's text with the element expected at
+ * that place (the next one of the last answer): when the text is the same, so is the
+ * asset, and it is neither scanned, parsed, cleaned, validated nor fingerprinted again.
+ * Only new and changed elements are. After a changed element the walk finds its place in
+ * the last answer again by the asset's id, so an asset added or removed costs one parse.
+ *
+ * What makes reuse exact:
+ * - an element's asset depends only on its text, its position (issue paths name it), the
+ *   registered secrets (cleaning) and the time (the "collected in the future" flag);
+ * - an asset with issues is reused only at the same position, any change to the secrets
+ *   starts afresh, and an asset flagged as from the future is never reused;
+ * - the `urls` member is compared apart (services re-sign each asset's embed URL, some on
+ *   every request): when only it changed, the asset is copied with the embed URL read from
+ *   the new text by the same rule as a full read.
+ *
+ * Whatever the reader cannot judge (a text not laid out as one array, an element that
+ * does not parse, too many elements) returns null, and the caller reads the list the
+ * plain way, which words the error.
+ */
+import type { Asset, SkippedAsset } from '../../contract';
+import { pickEmbedUrl } from '../embed/embed-url';
+import { secretsRevision } from '../errors';
+import { MAX_ASSETS_PER_LIST } from '../limits';
+import { jsonNeedsCleaning } from '../service-text';
+import { assetFingerprint } from '../store/asset-fingerprint';
+import { duplicateSkip, futureLimitAt, normalizeAssetElement } from './asset-schema';
+import { afterElement, arrayStart, skipSpace, valueSpan, type ElementSpan } from './json-array-spans';
+
+interface KnownElement extends ElementSpan {
+  /** The asset it gave; null when it was skipped or must not be reused (see `reusable`). */
+  asset: Asset | null;
+  print: string;
+  /** Its position in its list. */
+  index: number;
+  /** Its text was cleaned string by string when read (cleaning notes may name its `urls`). */
+  cleaned: boolean;
+}
+
+export interface ReadList {
+  assets: Asset[];
+  skipped: SkippedAsset[];
+  /** Fingerprints by asset id (assetFingerprint), for every asset of `assets`. */
+  prints: Map<string, string>;
+  /** How many elements were taken from the last read, and how many were parsed. */
+  reused: number;
+  parsed: number;
+}
+
+/** Parses one element's text; undefined when it is not JSON. */
+function parseText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export class AssetListReader {
+  #text = '';
+  #elements: KnownElement[] = [];
+  /** Position in #elements of each asset id's first element. */
+  #positions = new Map<string, number>();
+  #secrets = secretsRevision();
+
+  /** The list in `text`, read at `now`; null when it must be read the plain way. */
+  read(text: string, now: Date): ReadList | null {
+    if (this.#secrets !== secretsRevision()) this.#forget();
+    const futureLimit = futureLimitAt(now);
+    const before = this.#elements;
+    const beforeText = this.#text;
+    const positions = this.#positions;
+    const elements: KnownElement[] = [];
+    const nextPositions = new Map<string, number>();
+    const assets: Asset[] = [];
+    const skipped: SkippedAsset[] = [];
+    const prints = new Map<string, string>();
+    let reused = 0;
+    let parsed = 0;
+    /** The element of the last answer expected next. */
+    let expected = 0;
+
+    let step = arrayStart(text);
+    while (step && 'next' in step) {
+      const index = elements.length;
+      if (index >= MAX_ASSETS_PER_LIST) return null;
+      const at = step.next;
+      const candidate = before[expected];
+      let element = candidate?.asset && (candidate.index === index || candidate.asset.issues.length === 0) ? sameElement(text, at, beforeText, candidate) : null;
+      if (element) {
+        reused++;
+        expected++;
+      } else {
+        const span = valueSpan(text, at);
+        if (!span) return null;
+        const elementText = text.slice(span.start, span.end);
+        const raw = parseText(elementText);
+        if (raw === undefined) return null;
+        parsed++;
+        const cleaned = jsonNeedsCleaning(elementText);
+        const result = normalizeAssetElement(raw, index, futureLimit, cleaned);
+        const asset = 'asset' in result ? result.asset : null;
+        const reusable = 'asset' in result && !result.timed;
+        element = { ...span, asset: reusable ? asset : null, print: asset ? assetFingerprint(asset) : '', index, cleaned };
+        if (asset) {
+          const place = positions.get(asset.assetId);
+          if (place !== undefined) expected = place + 1;
+        }
+        if ('skipped' in result) skipped.push(result.skipped);
+        else take(asset!, element.print, index);
+        elements.push(element);
+        step = afterElement(text, span.end);
+        continue;
+      }
+      take(element.asset!, element.print, index);
+      elements.push(element);
+      step = afterElement(text, element.end);
+    }
+    if (!step) return null;
+    this.#text = text;
+    this.#elements = elements;
+    this.#positions = nextPositions;
+    return { assets, skipped, prints, reused, parsed };
+
+    function take(asset: Asset, print: string, index: number): void {
+      const id = asset.assetId;
+      if (prints.has(id)) {
+        skipped.push(duplicateSkip(index, id));
+        return;
+      }
+      prints.set(id, print);
+      nextPositions.set(id, index);
+      assets.push(asset);
+    }
+  }
+
+  #forget(): void {
+    this.#text = '';
+    this.#elements = [];
+    this.#positions = new Map();
+    this.#secrets = secretsRevision();
+  }
+}
+
+/**
+ * The known element again when `text` holds the same text at `at` (its `urls` value
+ * aside), with its place in `text` and, when the `urls` text changed, the embed URL read
+ * from the new one; null when anything differs.
+ */
+function sameElement(text: string, at: number, beforeText: string, known: KnownElement): KnownElement | null {
+  const length = known.end - known.start;
+  const apart = known.urlsStart !== -1;
+  if (text.slice(at, at + length) === beforeText.slice(known.start, known.end)) {
+    const shift = at - known.start;
+    return { ...known, start: at, end: at + length, urlsStart: apart ? known.urlsStart + shift : -1, urlsEnd: apart ? known.urlsEnd + shift : -1 };
+  }
+  if (!apart || known.cleaned) return null;
+  const headLength = known.urlsStart - known.start;
+  if (text.slice(at, at + headLength) !== beforeText.slice(known.start, known.urlsStart)) return null;
+  const urlsStart = at + headLength;
+  const value = valueSpan(text, urlsStart);
+  if (!value) return null;
+  const urlsEnd = skipSpace(text, value.end);
+  const tailLength = known.end - known.urlsEnd;
+  if (text.slice(urlsEnd, urlsEnd + tailLength) !== beforeText.slice(known.urlsEnd, known.end)) return null;
+  const urls = text.slice(urlsStart, urlsEnd);
+  if (jsonNeedsCleaning(urls)) return null;
+  const parsedUrls = parseText(urls);
+  if (parsedUrls === undefined) return null;
+  return {
+    ...known,
+    asset: { ...known.asset!, embedUrl: pickEmbedUrl(parsedUrls) },
+    start: at,
+    end: urlsEnd + tailLength,
+    urlsStart,
+    urlsEnd,
+  };
+}

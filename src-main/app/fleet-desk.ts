@@ -172,14 +172,17 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     scheduler.setTokenInMemoryOnly(auth.vault.inMemoryOnly);
   };
 
-  /** Shows what the store has for the active profile, before any network answer. */
+  /**
+   * Shows what the store has for the active profile, before any network answer: its rows
+   * only. The alerts' baseline is the stored list, taken when that is read in full (at the
+   * first refresh, or an earlier detail or export), not at start.
+   */
   const serveCache = (): void => {
-    const cached = assets.snapshot();
-    alerts.baseline(cached);
-    if (!cached) return;
-    scheduler.markCached(cached.fetchedAt);
     const rows = assets.rows();
-    if (rows) emit('assets', rows);
+    assets.onStoredList((cached) => alerts.baseline(cached));
+    if (!rows) return;
+    scheduler.markCached(rows.fetchedAt);
+    emit('assets', rows);
   };
 
   const switchProfile = async (profileId: string): Promise<void> => {

@@ -4,19 +4,20 @@
  * part of the core that needs the current list asks here, so the stored list (23 MB for
  * 10,000 assets) is parsed once per start or profile switch, not once per request.
  *
- * Next to the snapshot it keeps the rows the renderer holds (contract AssetRow): built for
- * the whole list at the first ask (a cold start), then by each refresh for the new and
- * changed assets only, unchanged assets keeping their row.
+ * Next to the snapshot it keeps the rows the renderer holds (contract AssetRow). A cold
+ * start reads the rows the store keeps (a tenth of the full records) and nothing else; the
+ * full list is read at the first ask for it (a refresh's comparison, an asset's detail, an
+ * export, fleet linking, alerts), and keeps the rows already read when they are of the same
+ * stored revision. After that each refresh builds rows for the new and changed assets only.
  */
 import { equipmentKeys, identifierKey, type Asset, type AssetRow, type AssetRowSnapshot, type AssetSnapshot } from '../../contract';
 import { FleetError } from '../errors';
+import type { OfflineStore, StoredAssetRows } from '../ports';
 import { fingerprintsOf } from '../store/asset-fingerprint';
-import { assetRow } from './asset-row';
+import { rowOfAsset } from './asset-row';
 
 /** Where the repository reads the profile's saved list from (the offline store). */
-export interface SavedAssetList {
-  loadAssetSnapshot(): AssetSnapshot | null;
-}
+export type SavedAssetList = Pick<OfflineStore, 'loadAssetSnapshot' | 'loadAssetRows' | 'loadedRevision'>;
 
 interface Indexes {
   byId: Map<string, Asset>;
@@ -30,6 +31,11 @@ export class AssetRepository {
   #indexes: Indexes | null = null;
   /** Rows of the snapshot's assets by id; null until asked for (or carried over by a refresh). */
   #rows: Map<string, AssetRow> | null = null;
+  /** The stored rows a cold start read, held until the full list is read; tried once. */
+  #stored: StoredAssetRows | null = null;
+  #storedTried = false;
+  /** Told when the full list was read from the store (the alert service's baseline). */
+  #onLoad: ((snapshot: AssetSnapshot | null) => void) | null = null;
 
   constructor(
     readonly profileId: string,
@@ -42,10 +48,24 @@ export class AssetRepository {
    */
   snapshot(): AssetSnapshot | null {
     if (!this.#loaded) {
-      const loaded = this.saved.loadAssetSnapshot();
-      this.#set(loaded && loaded.profileId === this.profileId ? loaded : null);
+      const read = this.saved.loadAssetSnapshot();
+      const loaded = read && read.profileId === this.profileId ? read : null;
+      const stored = this.#stored;
+      this.#set(loaded);
+      // The rows already read stand for this list only when nobody wrote it since.
+      if (loaded && stored && this.saved.loadedRevision?.() === stored.revision) this.#rows = rowsById(stored.snapshot.assets);
+      this.#onLoad?.(loaded);
     }
     return this.#snapshot;
+  }
+
+  /**
+   * Calls `listener` with the list when it is read from the store (at once when it already
+   * was); a refresh's list does not count. One listener: a later call replaces it.
+   */
+  onStoredList(listener: (snapshot: AssetSnapshot | null) => void): void {
+    this.#onLoad = listener;
+    if (this.#loaded && this.#snapshot?.source === 'cache') listener(this.#snapshot);
   }
 
   /**
@@ -56,6 +76,8 @@ export class AssetRepository {
     if (next.profileId !== this.profileId) {
       throw new FleetError('cancelled', `The asset list of ${next.profileId} does not belong to profile ${this.profileId}`);
     }
+    // The renderer holds the stored rows: the refresh compares with the list they stand for.
+    if (!this.#loaded && this.#stored) this.snapshot();
     const previous = this.#snapshot;
     const previousRows = this.#rows;
     this.#set(next);
@@ -65,12 +87,16 @@ export class AssetRepository {
 
   /** The snapshot as the renderer holds it (one row per asset, in list order), or null when there is none. */
   rows(): AssetRowSnapshot | null {
+    if (!this.#loaded) {
+      const stored = this.#storedRows();
+      if (stored) return { ...stored.snapshot };
+    }
     const snapshot = this.snapshot();
     if (!snapshot) return null;
     const rows = this.#rowMap(snapshot);
     return {
       profileId: snapshot.profileId,
-      assets: snapshot.assets.map((asset) => rows.get(asset.assetId) ?? assetRow(asset)),
+      assets: snapshot.assets.map((asset) => rows.get(asset.assetId) ?? rowOfAsset(asset)),
       skipped: snapshot.skipped,
       fetchedAt: snapshot.fetchedAt,
       source: snapshot.source,
@@ -81,13 +107,28 @@ export class AssetRepository {
   rowOf(asset: Asset): AssetRow {
     const snapshot = this.snapshot();
     const row = snapshot ? this.#rowMap(snapshot).get(asset.assetId) : undefined;
-    return row ?? assetRow(asset);
+    return row ?? rowOfAsset(asset);
+  }
+
+  /** The rows the store keeps for the saved list, read at the first ask only. */
+  #storedRows(): StoredAssetRows | null {
+    if (!this.#storedTried) {
+      this.#storedTried = true;
+      let stored: StoredAssetRows | null = null;
+      try {
+        stored = this.saved.loadAssetRows?.() ?? null;
+      } catch {
+        // The full list answers instead, and says what is wrong with the file when it fails too.
+      }
+      this.#stored = stored && stored.snapshot.profileId === this.profileId ? stored : null;
+    }
+    return this.#stored;
   }
 
   #rowMap(snapshot: AssetSnapshot): Map<string, AssetRow> {
     if (this.#rows) return this.#rows;
     const rows = new Map<string, AssetRow>();
-    for (const asset of snapshot.assets) if (!rows.has(asset.assetId)) rows.set(asset.assetId, assetRow(asset));
+    for (const asset of snapshot.assets) if (!rows.has(asset.assetId)) rows.set(asset.assetId, rowOfAsset(asset));
     return (this.#rows = rows);
   }
 
@@ -112,6 +153,8 @@ export class AssetRepository {
     this.#loaded = true;
     this.#indexes = null; // built at the first look-up, so a refresh pays nothing for them
     this.#rows = null;
+    this.#stored = null;
+    this.#storedTried = true; // the list in memory is newer than any stored rows
   }
 
   #index(): Indexes | null {
@@ -142,7 +185,13 @@ function carryRows(previous: AssetSnapshot, previousRows: ReadonlyMap<string, As
     const id = asset.assetId;
     if (rows.has(id)) continue;
     const kept = before.get(id) === after.get(id) ? previousRows.get(id) : undefined;
-    rows.set(id, kept ?? assetRow(asset));
+    rows.set(id, kept ?? rowOfAsset(asset));
   }
   return rows;
+}
+
+function rowsById(rows: readonly AssetRow[]): Map<string, AssetRow> {
+  const byId = new Map<string, AssetRow>();
+  for (const row of rows) if (!byId.has(row.assetId)) byId.set(row.assetId, row);
+  return byId;
 }

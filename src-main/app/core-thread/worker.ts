@@ -11,6 +11,7 @@ import type { KeychainBackend } from '../../core/auth/token-vault';
 import { FleetError, scrubSecrets, toAppError } from '../../core/errors';
 import { dispatchInvoke } from '../../core/ipc/validate-args';
 import type { FleetDeskCore, FleetDeskOptions, PlatformHooks } from '../../core/ports';
+import { lowerThisThreadPriority } from './thread-priority';
 import { fleetErrorFrom, jsonBytes, transferOf, type CoreThreadData, type FromWorker, type PlatformCall, type ToWorker, type WithoutId } from './protocol';
 
 /** Builds the core in this thread (createFleetDesk; tests pass a small fake). */
@@ -29,6 +30,10 @@ function resultBytes(result: unknown, channel: unknown): Uint8Array {
 export function runCoreWorker(factory: CoreFactory, port: MessagePort | null = parentPort, data: CoreThreadData = workerData as CoreThreadData): void {
   if (!port) throw new Error('The Fleet Desk core worker must run in a worker thread.');
   const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+  // Below the main thread in the OS scheduler, so a refresh's long parse never keeps the
+  // window waiting for a CPU (Linux; elsewhere, or when refused, the thread runs as it is).
+  lowerThisThreadPriority((message) => console.error(message));
 
   // An error nothing caught ends this thread. Its message is scrubbed here, where the
   // core's secrets are registered, before the main thread sees it (Node would pass it on raw).

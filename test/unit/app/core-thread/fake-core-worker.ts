@@ -3,6 +3,8 @@
  * around a small fake core whose handlers exercise the boundary (values, errors, events in
  * order, big payloads, the keychain relay, platform hooks, a crash).
  */
+import { readlinkSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { DEFAULT_SETTINGS } from '../../../../src-main/contract';
 import type { EventSink, InvokeHandlers } from '../../../../src-main/contract';
 import { FleetError, registerSecret } from '../../../../src-main/core/errors';
@@ -22,6 +24,11 @@ runCoreWorker(async ({ env, platform, keychain }) => {
     'settings:get': async () => DEFAULT_SETTINGS,
     'status:get': async () => ({ written }) as never,
     'assets:get': async () => ({ answeredBy: 'the worker' }) as never,
+    // This thread's own task id and nice value, as the OS has them (Linux).
+    'assets:detail': async () => {
+      const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+      return { threadId, nice: getPriority(threadId) } as never;
+    },
     // A profile switch: the list the main thread kept is another profile's now.
     'profiles:switch': async () => {
       emit('assets', { profileId: 'p', rows: ['kept'] } as never);

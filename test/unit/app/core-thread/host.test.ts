@@ -3,6 +3,8 @@
  * the serialized relay, the keychain relay, platform hooks, a crash and stop, against a
  * fake core running in a real worker thread (fake-core-worker.ts).
  */
+import { readlinkSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KeychainBackend } from '../../../../src-main/core/auth/token-vault';
@@ -10,6 +12,7 @@ import { FleetError } from '../../../../src-main/core/errors';
 import type { PlatformHooks } from '../../../../src-main/core/ports';
 import { startCoreThread, type CoreThreadOptions } from '../../../../src-main/app/core-thread/host';
 import type { ThreadedCore } from '../../../../src-main/app/core-thread/serialized';
+import { CORE_THREAD_NICE } from '../../../../src-main/app/core-thread/thread-priority';
 
 const FAKE_WORKER = resolve(import.meta.dirname, 'fake-core-worker.ts');
 const decode = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as unknown;
@@ -51,6 +54,16 @@ describe('the core in its worker thread', () => {
   it('answers calls through the same handlers, built from the shell’s platform', async () => {
     const core = await start();
     expect(await core.handlers['app:info']()).toEqual({ shell: 'electron', version: '9.9.9', platform: process.platform, demo: false });
+  });
+
+  it.runIf(process.platform === 'linux')('runs the core’s thread below the calling thread’s priority, leaving the calling thread as it was', async () => {
+    const ownThread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    const before = getPriority(ownThread);
+    const core = await start();
+    const worker = (await core.handlers['assets:detail']('any')) as unknown as { threadId: number; nice: number };
+    expect(worker.threadId).not.toBe(ownThread);
+    expect(worker.nice).toBe(CORE_THREAD_NICE);
+    expect(getPriority(ownThread)).toBe(before);
   });
 
   it('keeps an error’s kind, message, status and wait across the boundary', async () => {

@@ -27,13 +27,13 @@ import {
   watchNextChange,
   type PageProbe,
 } from './page-probes';
+import { SEARCH_VALUES } from './search-values';
 import { percentile } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
-const SEARCH_VALUES = ['t', 'tr', 'tru', 'truc', 'truck', 'truck ', 'truck 1', 'truck 12', 'truck 1', 'truck', 'tru', 't', '', '4', '42', '4', '', 'ex', 'exc', 'ex', 'e', ''];
 
 /** Wheel notches a second while scrolling the list (a brisk turn of a mouse wheel), and their size (px). */
 const WHEEL_EVERY_MS = 40;

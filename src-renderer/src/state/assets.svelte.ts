@@ -8,7 +8,8 @@
  */
 import type { AssetRow, AssetRowChange, AssetRowSnapshot, TrailPoint } from '@contract';
 import { call, bridge } from '../lib/bridge';
-import { applyList, assetsById, idSet, idSetOf, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
+import { assetsById, idSet, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
+import { ListView, type ListedIds } from '../lib/list/listView';
 import { nameTags, type NameTag } from '../lib/list/disambiguate';
 import { perfMark } from '../lib/perf';
 import { parseTime } from '../lib/format/time';
@@ -34,10 +35,14 @@ export class AssetsStore {
   readonly byId: Map<string, AssetRow> = $derived(assetsById(this.snapshot?.assets ?? []));
   /** Tags that tell apart assets sharing a name ("Airport Job site · area:3"). */
   readonly nameTags: Map<string, NameTag> = $derived(nameTags(this.snapshot?.assets ?? []));
+  /** The list's sort orders and recent searches for this index (see listView.ts). */
+  readonly #view: ListView = $derived(new ListView(this.index));
   /** The list as the search, filters and sort make it. */
-  readonly result: ListResult = $derived.by(() => applyList(this.index, ui.query, clock.now, session.settings.staleAfterMin));
+  readonly result: ListResult = $derived.by(() => this.#view.apply(ui.query, clock.now, session.settings.staleAfterMin));
+  /** The listed ids in order (built when read: a keystroke does not need them). */
   readonly visibleIds: string[] = $derived(this.result.rows.map((r) => r.asset.assetId));
-  readonly visibleSet: ReadonlySet<string> = $derived(idSetOf(this.visibleIds));
+  /** Whether an id is listed, without a set of 50,000 strings per keystroke. */
+  readonly visibleSet: ListedIds = $derived(this.#view.listed(this.result.rows));
 
   #offs: (() => void)[] = [];
 

@@ -4,9 +4,12 @@
  * Pure functions, so 10,000 assets are cheap to test and to re-run when `now` ticks.
  */
 import type { AssetRow, ListState, SortKey } from '@contract';
+import { searchTerms } from './searchTerms';
 
 export interface IndexedAsset {
   asset: AssetRow;
+  /** Where the row is in its index (the list view's caches refer to rows by it). */
+  position: number;
   searchKey: string;
   lastUpdateMs: number | null;
   fuel: number | null;
@@ -54,10 +57,11 @@ export function gpsOf(asset: AssetRow): { lat: number; lng: number } | null {
 }
 
 export function indexAssets(assets: readonly AssetRow[]): IndexedAsset[] {
-  const rows = assets.map((asset): IndexedAsset => {
+  const rows = assets.map((asset, position): IndexedAsset => {
     const hasGps = asset.lat !== null && asset.lng !== null;
     return {
       asset,
+      position,
       searchKey: [asset.name, asset.assetId, asset.serialNumber ?? '', asset.category ?? ''].join('\u0000').toLowerCase(),
       lastUpdateMs: asset.updatedAt,
       fuel: asset.fuel,
@@ -120,15 +124,28 @@ export function groupOf(filterId: string): string {
 
 /** Every filter id that applies to this asset. */
 function filterIdsOf(row: IndexedAsset, staleBefore: number): string[] {
+  const ids = staticFilterIdsOf(row);
+  if (isStaleBefore(row, staleBefore)) ids.push(STALE_FILTER);
+  return ids;
+}
+
+export const STALE_FILTER = 'stale';
+
+/** The filter ids of the asset that do not change with the time (all but "stale"). */
+export function staticFilterIdsOf(row: IndexedAsset): string[] {
   const ids = [`type:${row.asset.type}`];
   if (row.asset.category) ids.push(`category:${row.asset.category}`);
   if (row.ignition === true) ids.push('ignition:on');
   if (row.ignition === false) ids.push('ignition:off');
   if (row.moving) ids.push('moving');
   if (!row.hasGps) ids.push('no-gps');
-  if (row.lastUpdateMs === null || row.lastUpdateMs < staleBefore) ids.push('stale');
   if (row.hasIssues) ids.push('issues');
   return ids;
+}
+
+/** Whether the asset's newest reading is older than `staleBefore` (ms), or it has none (ListView inlines this). */
+function isStaleBefore(row: IndexedAsset, staleBefore: number): boolean {
+  return row.lastUpdateMs === null || row.lastUpdateMs < staleBefore;
 }
 
 export function isStale(row: IndexedAsset, now: number, staleAfterMin: number): boolean {
@@ -177,7 +194,7 @@ function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {
 }
 
 /** Direction flips the value order only: missing values stay last and ties stay in name order. */
-function comparator(sort: SortKey, descending: boolean): (a: IndexedAsset, b: IndexedAsset) => number {
+export function comparator(sort: SortKey, descending: boolean): (a: IndexedAsset, b: IndexedAsset) => number {
   if (sort === 'name') return descending ? (a, b) => -byName(a, b) : byName;
   if (sort === 'id') return descending ? (a, b) => -byId(a, b) : byId;
   return (a, b) => {
@@ -192,9 +209,13 @@ function comparator(sort: SortKey, descending: boolean): (a: IndexedAsset, b: In
 /** What the list applies: the remembered filters and sort, and the search typed now. */
 export type ListQuery = ListState & { search: string };
 
-/** Search, filter (with counts in the same pass) and sort. */
+/**
+ * Search, filter (with counts in the same pass) and sort, by a plain scan of the whole
+ * index. The list itself uses ListView (listView.ts), which gives the same result faster;
+ * this stays as the reference its tests compare with.
+ */
 export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: number, staleAfterMin: number): ListResult {
-  const terms = list.search.toLowerCase().split(/\s+/).filter(Boolean);
+  const terms = searchTerms(list.search);
   const staleBefore = now - staleAfterMin * 60_000;
   const active = new Map<string, Set<string>>();
   for (const id of list.filters) {
@@ -203,11 +224,9 @@ export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: 
     active.get(g)!.add(id);
   }
   const counts = new Map<string, number>();
-  const categories = new Set<string>();
   const rows: IndexedAsset[] = [];
   let searchMatches = 0;
   for (const row of index) {
-    if (row.asset.category) categories.add(row.asset.category);
     if (terms.length && !terms.every((t) => row.searchKey.includes(t))) continue;
     searchMatches++;
     const ids = filterIdsOf(row, staleBefore);
@@ -222,7 +241,14 @@ export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: 
     if (keep) rows.push(row);
   }
   rows.sort(comparator(list.sort, list.descending));
-  return { rows, counts, categories: [...categories].sort((a, b) => a.localeCompare(b)), searchMatches };
+  return { rows, counts, categories: categoriesOf(index), searchMatches };
+}
+
+/** The category names of the index (whatever the search), sorted. */
+export function categoriesOf(index: readonly IndexedAsset[]): string[] {
+  const categories = new Set<string>();
+  for (const row of index) if (row.asset.category) categories.add(row.asset.category);
+  return [...categories].sort((a, b) => a.localeCompare(b));
 }
 
 /** Row lookup by id (a plain Map: it is rebuilt per snapshot, never mutated). */
@@ -232,9 +258,4 @@ export function assetsById(assets: readonly AssetRow[]): Map<string, AssetRow> {
 
 export function idSet(assets: readonly AssetRow[]): Set<string> {
   return new Set(assets.map((a) => a.assetId));
-}
-
-/** A lookup of ids (replaced whole, never changed in place). */
-export function idSetOf(ids: readonly string[]): ReadonlySet<string> {
-  return new Set(ids);
 }

@@ -1,0 +1,62 @@
+/**
+ * `node --import tsx test/bench/search-keystroke.ts [--assets 50000 --rounds 5]`: the asset
+ * list's pure work per search keystroke (src-renderer/src/lib/list), on the demo fleet's
+ * rows, for the keystrokes the page bench types (renderer-figures.ts). Prints per step:
+ * building the index once per snapshot, then each keystroke's list (search, counts, sort)
+ * by the plain scan (applyList) and by the ListView the store uses. Without the page (Svelte, the DOM,
+ * the map), so it tells where the list's own time goes.
+ */
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import type { ListQuery } from '../../src-renderer/src/lib/list/assetIndex';
+import { assetRow } from '../../src-main/core/assets/asset-row';
+import { normalizeAssetList } from '../../src-main/core/assets/asset-schema';
+import { AssetListRenderer } from '../../src-main/demo/asset-list';
+import { EmbedSigner } from '../../src-main/demo/embed/signer';
+import { FleetSimulation } from '../../src-main/demo/sim';
+import { applyList, indexAssets } from '../../src-renderer/src/lib/list/assetIndex';
+import { ListView } from '../../src-renderer/src/lib/list/listView';
+import { SEARCH_VALUES } from './search-values';
+import { percentile } from './stats';
+
+const { values } = parseArgs({ options: { assets: { type: 'string', default: '50000' }, rounds: { type: 'string', default: '5' } } });
+const count = Number(values.assets);
+const rounds = Number(values.rounds);
+const NOW = Date.UTC(2026, 2, 10, 18, 30, 7);
+
+const sim = new FleetSimulation(42, count);
+const parsed = normalizeAssetList(JSON.parse(new AssetListRenderer(sim, new EmbedSigner(), 'http://127.0.0.1:9').render(NOW)), new Date(NOW));
+const rows = parsed.assets.map(assetRow);
+
+const t0 = performance.now();
+const index = indexAssets(rows);
+const indexMs = performance.now() - t0;
+
+const query = (search: string): ListQuery => ({ search, filters: [], sort: 'name', descending: false, columns: [] });
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+/** Times `keystroke` for every value, `rounds` times after one warm-up round (ms per keystroke). */
+function time(keystroke: (search: string) => void): number[] {
+  const samples: number[] = [];
+  for (let round = 0; round <= rounds; round++) {
+    for (const search of SEARCH_VALUES) {
+      const start = performance.now();
+      keystroke(search);
+      if (round > 0) samples.push(performance.now() - start);
+    }
+  }
+  return samples;
+}
+const line = (label: string, samples: number[]) =>
+  console.log(`${label.padEnd(46)} p50 ${fmt(percentile(samples, 50))}  p95 ${fmt(percentile(samples, 95))}  max ${fmt(Math.max(...samples))}`);
+
+console.log(`${rows.length} rows; index built in ${fmt(indexMs)}; ${SEARCH_VALUES.length} keystrokes × ${rounds} rounds`);
+// Before: the plain scan with a sort per keystroke, and the id list and set the store built from it.
+line('plain scan + sort (applyList)', time((search) => applyList(index, query(search), NOW, 60)));
+line('plain scan + sort + id list + id set', time((search) => new Set(applyList(index, query(search), NOW, 60).rows.map((r) => r.asset.assetId))));
+// Now: one ListView per index, as the store keeps it.
+const view = new ListView(index);
+line('ListView (sorted once, recent searches)', time((search) => view.apply(query(search), NOW, 60)));
+line('ListView + listed-id lookup (one question)', time((search) => view.listed(view.apply(query(search), NOW, 60).rows).has('thing:1')));
+const fresh = () => new ListView(index);
+line('ListView, new per keystroke (no reuse at all)', time((search) => fresh().apply(query(search), NOW, 60)));

@@ -65,16 +65,21 @@ const BASE_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 } as const;
 
-/** Sends JSON text (or its UTF-8 bytes, as the core's worker wrote them) as it is. */
-function sendJsonText(res: ServerResponse, status: number, json: string | Uint8Array): void {
-  const body = typeof json === 'string' ? json : asBuffer(json);
+/**
+ * Sends JSON text, or its UTF-8 bytes as the core's worker wrote them, as they are: in one
+ * piece, or in parts written one after another (never joined into a copy here).
+ */
+function sendJsonText(res: ServerResponse, status: number, json: string | Uint8Array | readonly Uint8Array[]): void {
+  const parts = typeof json === 'string' ? null : json instanceof Uint8Array ? [json] : json;
   res.writeHead(status, {
     ...BASE_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
+    'Content-Length': parts ? parts.reduce((n, part) => n + part.byteLength, 0) : Buffer.byteLength(json as string),
     'Cache-Control': 'no-store',
   });
-  res.end(body);
+  if (!parts) return void res.end(json);
+  for (const part of parts.slice(0, -1)) res.write(asBuffer(part));
+  res.end(parts.length > 0 ? asBuffer(parts[parts.length - 1]) : undefined);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -135,8 +140,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       return sendError(res, 400, { kind: 'invalid-argument', message: `"${channel}": the request body is not valid JSON.` });
     }
     const args = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as { args?: unknown }).args : undefined;
-    // The core in its worker answers with the Result's JSON, passed on unparsed.
-    if (isSerializedCore(core)) return sendJsonText(res, 200, await core.invokeSerialized(channel, args));
+    // The core in its worker answers with the Result's JSON, passed on unparsed; an answer
+    // the main thread holds (the asset list) goes out from its parts without a copy.
+    if (isSerializedCore(core)) return sendJsonText(res, 200, core.heldAnswer?.(channel, args) ?? (await core.invokeSerialized(channel, args)));
     sendJson(res, 200, await dispatchInvoke(core.handlers, channel, args));
   }
 

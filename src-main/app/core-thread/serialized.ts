@@ -16,6 +16,14 @@ export interface SerializedCore {
    * answers with an error Result that says so.
    */
   invokeSerialized(channel: unknown, args: unknown): Promise<Uint8Array>;
+  /**
+   * The Result of a call the main thread holds from the events it relayed (`status:get`,
+   * `assets:get` while no event since may have changed the list), as UTF-8 JSON in parts to
+   * send one after another (views over the relayed event, never copied); null when the
+   * worker must answer. The parts must not be changed or transferred. (A core that holds
+   * nothing may leave it out.)
+   */
+  heldAnswer?(channel: unknown, args: unknown): readonly Uint8Array[] | null;
   /** Adds an event listener that gets each event as JSON bytes (never parsed on this thread). */
   subscribeSerialized(sink: SerializedEventSink): () => void;
 }

@@ -20,7 +20,11 @@ type SerializedSink = (name: EventChannel, json: Uint8Array) => void;
 
 let base: string;
 let shell: WebShell;
-let core: FakeCore & { invokeSerialized: ReturnType<typeof vi.fn>; subscribeSerialized: (sink: SerializedSink) => () => void };
+let core: FakeCore & {
+  invokeSerialized: ReturnType<typeof vi.fn>;
+  subscribeSerialized: (sink: SerializedSink) => () => void;
+  heldAnswer: ReturnType<typeof vi.fn>;
+};
 const serializedSinks = new Set<SerializedSink>();
 
 beforeAll(async () => {
@@ -33,9 +37,10 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-async function start(): Promise<WebShell> {
+async function start(held: (channel: unknown, args: unknown) => readonly Uint8Array[] | null = () => null): Promise<WebShell> {
   core = Object.assign(fakeCore(), {
     invokeSerialized: vi.fn(async () => bytes('{"ok":true,"value":{"name":"Zürich depot"}}')),
+    heldAnswer: vi.fn(held),
     subscribeSerialized: (sink: SerializedSink) => {
       serializedSinks.add(sink);
       return () => serializedSinks.delete(sink);
@@ -44,7 +49,52 @@ async function start(): Promise<WebShell> {
   return startWebShell({ core, rendererDir: join(base, 'renderer'), secret: SECRET, log: () => {} });
 }
 
+/** POST /api/invoke/<channel> with `body`; the answer's status, headers and bytes. */
+function post(channel: string, body: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: shell.port,
+        path: `/api/invoke/${channel}`,
+        method: 'POST',
+        headers: { host: `127.0.0.1:${shell.port}`, 'content-type': 'application/json', 'x-fleet-secret': SECRET },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 describe('web shell with the core in its worker', () => {
+  it('sends an answer the main thread holds (the asset list) from its parts, whole and in order, without asking the worker', async () => {
+    // A big list, its parts split inside a multi-byte character: the bytes go out as they are.
+    const list = `{"rows":["${'Zürich '.repeat(200_000)}"]}`;
+    const whole = bytes(`{"ok":true,"value":${list}}`);
+    const cut = [0, 19, 700_001, 1_400_000, whole.byteLength];
+    const parts = cut.slice(1).map((end, i) => whole.subarray(cut[i], end));
+    shell = await start((channel, args) => (channel === 'assets:get' && Array.isArray(args) && args.length === 0 ? parts : null));
+    try {
+      const reply = await post('assets:get', '{"args":[]}');
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-length']).toBe(String(whole.byteLength));
+      expect(reply.body.equals(Buffer.from(whole))).toBe(true);
+      expect(core.heldAnswer).toHaveBeenCalledWith('assets:get', []);
+      expect(core.invokeSerialized).not.toHaveBeenCalled();
+      // Nothing held for this call: the worker answers.
+      const other = await post('app:info', '{"args":[]}');
+      expect(other.body.toString('utf8')).toBe('{"ok":true,"value":{"name":"Zürich depot"}}');
+      expect(core.invokeSerialized).toHaveBeenCalledWith('app:info', []);
+    } finally {
+      await shell.close();
+    }
+  });
+
   it("passes the worker's answer on as it is, announcing its length in bytes", async () => {
     shell = await start();
     try {

@@ -31,8 +31,9 @@ function platform(extra: Partial<PlatformHooks> = {}): PlatformHooks {
   return { shell: 'electron', version: '9.9.9', openExternal: vi.fn(async () => {}), ...extra };
 }
 
+type HostCore = Awaited<ReturnType<typeof startCoreThread>>;
 const started: ThreadedCore[] = [];
-async function start(options: Partial<CoreThreadOptions> = {}): Promise<ThreadedCore> {
+async function start(options: Partial<CoreThreadOptions> = {}): Promise<HostCore> {
   const core = await startCoreThread({
     userDataDir: '/nonexistent',
     platform: platform(),
@@ -167,6 +168,38 @@ describe('the core in its worker thread', () => {
     expect(decode(await core.invokeSerialized('assets:get', []))).toEqual({ ok: true, value: { answeredBy: 'the worker' } });
     // Wrong arguments still go to the worker's check.
     expect(decode(await core.invokeSerialized('assets:get', ['x']))).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } });
+  });
+
+  it('holds the asset list’s answer as parts over the relayed event’s own bytes (never copied on the main thread)', async () => {
+    const flag = new SharedArrayBuffer(4);
+    const core = await start({ env: { FAKE_BUSY_FLAG: flag as unknown as string } });
+    const events: { name: string; json: Uint8Array }[] = [];
+    core.subscribeSerialized((name, json) => events.push({ name, json }));
+    const busy = core.invokeSerialized('assets:refresh', []);
+    const release = async () => {
+      Atomics.store(new Int32Array(flag), 0, 1);
+      Atomics.notify(new Int32Array(flag), 0);
+      await busy;
+    };
+    try {
+      await vi.waitFor(() => expect(events.some((e) => e.name === 'status')).toBe(true), { timeout: 4000 });
+      const relayed = events.find((e) => e.name === 'assets')!.json;
+      const parts = core.heldAnswer('assets:get', [])!;
+      // The last part is a view over the event the relays sent, not a copy of it.
+      expect(parts.at(-1)!.buffer).toBe(relayed.buffer);
+      expect(parts.reduce((n, p) => n + p.byteLength, 0)).toBeLessThan(relayed.byteLength + 32);
+      expect(decode(Buffer.concat(parts))).toEqual({ ok: true, value: { profileId: 'p', rows: ['before the refresh'] } });
+      // The same answer whole for relays that need one buffer (Electron's IPC).
+      expect(decode(await core.invokeSerialized('assets:get', []))).toEqual({ ok: true, value: { profileId: 'p', rows: ['before the refresh'] } });
+      // status:get too; arguments the worker would refuse are not answered here.
+      expect(decode(Buffer.concat(core.heldAnswer('status:get', [])!))).toEqual({ ok: true, value: { state: 'syncing', seq: -1 } });
+      expect(core.heldAnswer('assets:get', ['x'])).toBeNull();
+      expect(core.heldAnswer('app:info', [])).toBeNull();
+    } finally {
+      await release();
+    }
+    // A change announced since: nothing held, the worker answers.
+    expect(core.heldAnswer('assets:get', [])).toBeNull();
   });
 
   it('relays the vault’s keychain calls to the main thread’s keychain, and refuses other programs’ entries', async () => {

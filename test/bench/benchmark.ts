@@ -156,11 +156,17 @@ type NumericKeys<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof 
 /** Event-loop readings of several runs: the max per run is the sample; p99 and window in the detail. */
 function loopFigure(id: FigureId, size: number, loops: EventLoopReading[], extra = ''): FigureResult {
   const windowMs = loops.map((l) => l.readAt - l.windowStartAt);
+  // The worst run's longest stall: the main thread's own time on a CPU vs. waiting for one.
+  const stall = loops.reduce((a, b) => (b.max > a.max ? b : a)).longestStall;
+  const stallText =
+    stall && stall.ranMs !== null && stall.waitedMs !== null ? `; longest stall ${fmt(stall.ms)} ms: main thread ran ${fmt(stall.ranMs)} ms, waited for a CPU ${fmt(stall.waitedMs)} ms` : '';
+  const waits = loops.map((l) => l.mainThreadWaitMs);
+  const waitText = waits.every((w) => typeof w === 'number') ? `; waited for a CPU ${fmt(med(waits as number[]), 0)} ms in all` : '';
   return figure(
     id,
     size,
     loops.map((l) => l.max),
-    `p99 ${fmt(med(loops.map((l) => l.p99)))} ms; ${fmt(med(loops.map((l) => l.count)), 0)} samples in ${fmt(med(windowMs), 0)} ms; ${loops[0].resolutionMs} ms timer${loops.every((l) => typeof l.mainThreadCpuMs === 'number') ? `; main thread's own CPU ${fmt(med(loops.map((l) => l.mainThreadCpuMs as number)), 0)} ms` : ''}${extra ? `; ${extra}` : ''}`,
+    `p99 ${fmt(med(loops.map((l) => l.p99)))} ms; ${fmt(med(loops.map((l) => l.count)), 0)} samples in ${fmt(med(windowMs), 0)} ms; ${loops[0].resolutionMs} ms timer${loops.every((l) => typeof l.mainThreadCpuMs === 'number') ? `; main thread's own CPU ${fmt(med(loops.map((l) => l.mainThreadCpuMs as number)), 0)} ms` : ''}${stallText}${waitText}${extra ? `; ${extra}` : ''}`,
   );
 }
 

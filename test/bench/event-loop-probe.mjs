@@ -75,12 +75,54 @@ if (isMainThread && typeof process.send === 'function') {
   };
   let windowCpuMs = mainThreadCpuMs();
 
+  /**
+   * The main thread's scheduler times so far in ms (Linux /proc schedstat, in ns): time on a
+   * CPU, and time runnable but waiting for one; null elsewhere.
+   */
+  const schedTimes = () => {
+    try {
+      const [ran, waited] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+      return Number.isFinite(ran) && Number.isFinite(waited) ? { ran: ran / 1e6, waited: waited / 1e6 } : null;
+    } catch {
+      return null;
+    }
+  };
+  /**
+   * The longest stall between two ticks of a timer of the histogram's resolution, and how
+   * much of it the main thread spent on a CPU (its own work, or garbage collection) versus
+   * waiting for one (other threads and programs had both cores). Explains the max; it does
+   * not change it.
+   */
+  let stallTimer = null;
+  let longest = null;
+  let windowSched = schedTimes();
+  const watchStalls = () => {
+    clearInterval(stallTimer);
+    longest = null;
+    windowSched = schedTimes();
+    let lastAt = performance.now();
+    let lastSched = windowSched;
+    stallTimer = setInterval(() => {
+      const at = performance.now();
+      const sched = schedTimes();
+      const ms = at - lastAt;
+      if (ms > (longest?.ms ?? 0)) {
+        longest = { ms, ranMs: sched && lastSched ? sched.ran - lastSched.ran : null, waitedMs: sched && lastSched ? sched.waited - lastSched.waited : null, at: performance.timeOrigin + at };
+      }
+      lastAt = at;
+      lastSched = sched;
+    }, RESOLUTION_MS);
+    stallTimer.unref();
+  };
+  watchStalls();
+
   const restart = () => {
     histogram.disable();
     histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     histogram.enable();
     windowStartAt = epochNow();
     windowCpuMs = mainThreadCpuMs();
+    watchStalls();
   };
 
   globalThis.__eventLoopProbe = { restart };
@@ -123,6 +165,7 @@ if (isMainThread && typeof process.send === 'function') {
     if (message.probe === 'arm' && typeof message.path === 'string') {
       // Nothing to watch until the request goes out (and no timer to pay for meanwhile).
       histogram.disable();
+      clearInterval(stallTimer);
       armedFor = message.path;
       requestAt = null;
       answerAt = null;
@@ -133,19 +176,24 @@ if (isMainThread && typeof process.send === 'function') {
     } else if (message.probe === 'read') {
       // Answer from a timer a little later: a delay that ended just before this message was
       // read is recorded by the histogram's own timer first.
-      setTimeout(() => process.send({
-        probe: 'read',
-        max: ms(histogram.max),
-        p99: ms(histogram.percentile(99)),
-        mean: ms(histogram.mean),
-        count: histogram.count,
-        resolutionMs: RESOLUTION_MS,
-        mainThreadCpuMs: windowCpuMs === null ? null : mainThreadCpuMs() - windowCpuMs,
-        windowStartAt,
-        readAt: epochNow(),
-        requestAt,
-        answerAt,
-      }), RESOLUTION_MS * 2 + 1);
+      setTimeout(() => {
+        const sched = schedTimes();
+        process.send({
+          probe: 'read',
+          max: ms(histogram.max),
+          p99: ms(histogram.percentile(99)),
+          mean: ms(histogram.mean),
+          count: histogram.count,
+          resolutionMs: RESOLUTION_MS,
+          mainThreadCpuMs: windowCpuMs === null ? null : mainThreadCpuMs() - windowCpuMs,
+          windowStartAt,
+          readAt: epochNow(),
+          requestAt,
+          answerAt,
+          mainThreadWaitMs: sched && windowSched ? sched.waited - windowSched.waited : null,
+          longestStall: longest && { ms: longest.ms, ranMs: longest.ranMs, waitedMs: longest.waitedMs, at: longest.at },
+        });
+      }, RESOLUTION_MS * 2 + 1);
     }
   });
   // The probe must never keep the process alive on its own.

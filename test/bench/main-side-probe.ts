@@ -21,6 +21,14 @@ export interface EventLoopReading {
   resolutionMs: number;
   /** CPU time the main thread itself used in the window (ms, 10 ms steps; null where /proc is missing). */
   mainThreadCpuMs?: number | null;
+  /** Time the main thread was runnable but waiting for a CPU in the window (ms; Linux schedstat, else null). */
+  mainThreadWaitMs?: number | null;
+  /**
+   * The longest gap between two ticks of a timer of `resolutionMs` in the window (close to
+   * `max`), split into the main thread's time on a CPU and its time waiting for one (null
+   * where /proc is missing); `at` is its end (epoch ms).
+   */
+  longestStall?: { ms: number; ranMs: number | null; waitedMs: number | null; at: number } | null;
   /** Epoch ms: the window's start, when it was read, and (when armed) the asset-list request's start and complete answer. */
   windowStartAt: number;
   readAt: number;

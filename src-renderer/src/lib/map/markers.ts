@@ -78,15 +78,45 @@ export interface PointProps {
 
 export type ClusterIndex = Supercluster<PointProps, Supercluster.AnyProps>;
 
+/**
+ * The point of each row, kept while the row object lives: a refresh replaces only the
+ * changed rows, so the next index reuses the other points (supercluster never changes them).
+ */
+const pointOfRow = new WeakMap<AssetRow, Supercluster.PointFeature<PointProps> | null>();
+
+function pointOf(asset: AssetRow): Supercluster.PointFeature<PointProps> | null {
+  let point = pointOfRow.get(asset);
+  if (point === undefined) {
+    point = asset.lat === null || asset.lng === null ? null : { type: 'Feature', properties: { assetId: asset.assetId }, geometry: { type: 'Point', coordinates: [asset.lng, asset.lat] } };
+    pointOfRow.set(asset, point);
+  }
+  return point;
+}
+
 /** Builds the cluster index from the assets with a usable GPS position. */
 export function buildClusterIndex(assets: readonly AssetRow[]): ClusterIndex {
   const points: Supercluster.PointFeature<PointProps>[] = [];
   for (const asset of assets) {
-    const gps = gpsOf(asset);
-    if (!gps) continue;
-    points.push({ type: 'Feature', properties: { assetId: asset.assetId }, geometry: { type: 'Point', coordinates: [gps.lng, gps.lat] } });
+    const point = pointOf(asset);
+    if (point) points.push(point);
   }
   return new Supercluster<PointProps, Supercluster.AnyProps>({ radius: 70, maxZoom: 17 }).load(points);
+}
+
+/**
+ * True when both lists put the same asset ids at the same places in the same order, so
+ * `buildClusterIndex` would build the same index from either (it reads nothing else):
+ * a refresh in which no shown asset moved keeps the map's clusters as they are.
+ */
+export function samePlaces(a: readonly AssetRow[], b: readonly AssetRow[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (x.assetId !== y.assetId || x.lat !== y.lat || x.lng !== y.lng) return false;
+  }
+  return true;
 }
 
 export type MapItem =
@@ -162,6 +192,10 @@ export function clusterSize(count: number): number {
 export function sameAssets(a: readonly AssetRow[], b: readonly AssetRow[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
+  // Most calls (a clock tick, a status change) get the same rows in the same order: no set needed.
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (i === a.length) return true;
   const members = new Set<AssetRow>(a);
   for (const asset of b) if (!members.has(asset)) return false;
   return true;

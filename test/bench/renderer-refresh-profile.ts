@@ -1,0 +1,355 @@
+/**
+ * Where the page's CPU goes during a scheduled 5 % refresh:
+ * `node --import tsx test/bench/renderer-refresh-profile.ts [--assets 10000 --runs 3 --reuse-build --out DIR]`.
+ *
+ * Starts the demo service (frozen clock), a web shell from a production bundle and
+ * headless Chromium at 1400×900 (as `npm run bench` does), waits until the list and the
+ * markers are drawn, then for each run moves the clock so about 5 % of the assets report
+ * anew, lets the schedule refresh once, and samples the page's main thread with the V8
+ * CPU profiler from the refresh's request until 500 ms after the page holds the change.
+ * Prints the page's busy time (Chromium's TaskDuration, the bench's figure), data ready →
+ * map shown, and the functions with the most self time. Builds into folders of its own
+ * (out/<tag>-renderer, out/profile-main) so it never races a bench build; `--renderer-src`
+ * builds another copy of src-renderer (an A/B pair).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { startDemoService } from '../../src-main/demo';
+import { BENCH_CLOCK_MS, stepForShare } from './core-figures';
+import { installProbes, readChangeShown, watchNextChange, type PageProbe } from './page-probes';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const MAIN_DIR = resolve(ROOT, 'out', 'profile-main');
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: Record<string, unknown>;
+}
+
+/**
+ * The page main thread's tasks over 3 ms, from the fd:data-ready mark on: start (ms after
+ * the mark), length, and how much of it went to script, style, layout, paint and GC.
+ */
+function summariseTrace(events: TraceEvent[], profile: CpuProfile, log: (s: string) => void): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const sampleAt: number[] = [];
+  let t = profile.startTime;
+  for (const d of profile.timeDeltas) sampleAt.push((t += d));
+  /** The functions with the most self time between two trace timestamps (µs). */
+  const topBetween = (from: number, to: number): string => {
+    const self = new Map<string, number>();
+    for (let i = 0; i < profile.samples.length; i++) {
+      if (sampleAt[i] < from || sampleAt[i] >= to) continue;
+      const f = byId.get(profile.samples[i])!.callFrame;
+      const key = `${f.functionName || '(anon)'}:${f.lineNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + ((sampleAt[i + 1] ?? sampleAt[i]) - sampleAt[i]) / 1000);
+    }
+    return [...self].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
+  };
+  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain');
+  if (!main) return log('  (no renderer main thread in the trace)');
+  const own = events.filter((e) => e.tid === main.tid && e.pid === main.pid);
+  const mark = own.find((e) => e.name === 'fd:data-ready');
+  const zero = mark?.ts ?? own[0]?.ts ?? 0;
+  const kinds: Record<string, string> = {
+    FunctionCall: 'script', EvaluateScript: 'script', TimerFire: 'script', FireAnimationFrame: 'script', EventDispatch: 'script',
+    UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint', UpdateLayer: 'paint',
+    MajorGC: 'gc', MinorGC: 'gc', 'V8.GC_MARK_COMPACTOR': 'gc', 'V8.GC_SCAVENGER': 'gc', ParseHTML: 'parse', 'v8.compile': 'compile',
+  };
+  const totals: Record<string, number> = {};
+  for (const task of own.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 3000)) {
+    const end = task.ts + (task.dur ?? 0);
+    const parts: Record<string, number> = {};
+    // Direct kinds only (nested FunctionCall inside FunctionCall would count twice): take each kind's outermost events.
+    const inside = own.filter((e) => e.ph === 'X' && e.ts >= task.ts && e.ts < end && kinds[e.name]);
+    const covered: [number, number][] = [];
+    for (const e of inside.sort((a, b) => a.ts - b.ts)) {
+      const eEnd = e.ts + (e.dur ?? 0);
+      if (covered.some(([a, b]) => e.ts >= a && eEnd <= b) && kinds[e.name] === 'script') continue;
+      if (kinds[e.name] === 'script') covered.push([e.ts, eEnd]);
+      parts[kinds[e.name]] = (parts[kinds[e.name]] ?? 0) + (e.dur ?? 0) / 1000;
+    }
+    for (const [k, v] of Object.entries(parts)) totals[k] = (totals[k] ?? 0) + v;
+    totals.task = (totals.task ?? 0) + (task.dur ?? 0) / 1000;
+    const text = Object.entries(parts).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
+    log(`  task at ${((task.ts - zero) / 1000).toFixed(0).padStart(6)} ms: ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms (${text})`);
+    if ((task.dur ?? 0) > 8000) log(`      ${topBetween(task.ts, end)}`);
+  }
+  log(`  tasks over 3 ms: ${Object.entries(totals).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')} ms`);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Builds the renderer from `source` into `rendererDir` and the web shell (unless `reuse` and both are there). */
+async function buildAll(source: string, rendererDir: string, reuse: boolean, log: (s: string) => void): Promise<string> {
+  const entry = resolve(MAIN_DIR, 'web.js');
+  if (reuse && existsSync(entry) && existsSync(resolve(rendererDir, 'index.html'))) return entry;
+  log(`building the renderer from ${source} and the web shell …`);
+  await build({
+    root: source,
+    base: './',
+    mode: 'production',
+    logLevel: 'warn',
+    configFile: false,
+    plugins: [svelte({ configFile: resolve(ROOT, 'svelte.config.js') })],
+    // The tsconfig paths cover src-renderer only; a copy elsewhere needs the alias spelt out.
+    resolve: { alias: { '@contract': resolve(ROOT, 'src-main/contract/index.ts') } },
+    build: { outDir: rendererDir, emptyOutDir: true, sourcemap: false, minify: false, rollupOptions: { input: resolve(source, 'index.html') } },
+  });
+  await build({
+    root: ROOT,
+    mode: 'production',
+    logLevel: 'warn',
+    configFile: false,
+    build: {
+      ssr: true,
+      outDir: MAIN_DIR,
+      emptyOutDir: true,
+      target: 'node20',
+      rollupOptions: {
+        input: { web: resolve(ROOT, 'src-main/web/cli.ts'), 'core-worker': resolve(ROOT, 'src-main/app/core-thread/core-worker.ts') },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+  });
+  return entry;
+}
+
+async function invoke(url: string, channel: string, args: unknown[] = []): Promise<unknown> {
+  const page = new URL(url);
+  const secret = new URLSearchParams(page.hash.slice(1)).get('secret') ?? '';
+  const res = await fetch(`${page.origin}/api/invoke/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-fleet-secret': secret },
+    body: JSON.stringify({ args }),
+  });
+  const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+  if (!body.ok) throw new Error(`${channel} failed: ${body.error?.message}`);
+  return body.value;
+}
+
+async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 300_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+async function taskMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
+/** Self time per function (ms), biggest first; also the total per bundle "area" (by URL). */
+function selfTimes(profile: CpuProfile): { fn: Map<string, number>; total: number } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const fn = new Map<string, number>();
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i])!;
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const f = node.callFrame;
+    if (f.functionName === '(idle)') continue;
+    const file = f.url ? f.url.replace(/^.*\//, '') : '';
+    const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+    fn.set(key, (fn.get(key) ?? 0) + ms);
+    total += ms;
+  }
+  return { fn, total };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      assets: { type: 'string', default: '10000' },
+      runs: { type: 'string', default: '3' },
+      'reuse-build': { type: 'boolean', default: false },
+      out: { type: 'string' },
+      top: { type: 'string', default: '30' },
+      verbose: { type: 'boolean', default: false },
+      trace: { type: 'boolean', default: false },
+      // Another copy of the renderer's source (an A/B against a change; keep it inside the repo so node_modules resolve).
+      'renderer-src': { type: 'string', default: resolve(ROOT, 'src-renderer') },
+      tag: { type: 'string', default: 'profile' },
+      // Busy time only, without the sampling profiler's own cost (for A/B pairs).
+      'busy-only': { type: 'boolean', default: false },
+    },
+  });
+  const assets = Number(values.assets);
+  const runs = Number(values.runs);
+  const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+  const rendererDir = resolve(ROOT, 'out', `${values.tag}-renderer`);
+  const entry = await buildAll(resolve(values['renderer-src']!), rendererDir, values['reuse-build'] ?? false, log);
+
+  let clock = BENCH_CLOCK_MS;
+  const demo = await startDemoService({ assetCount: assets, now: () => clock });
+  const folder = mkdtempSync(join(tmpdir(), 'fleet-renderer-profile-'));
+  writeFileSync(join(folder, 'settings.json'), JSON.stringify({ refreshIntervalSec: 3600 }));
+  let child: ChildProcess | null = null;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    headless: true,
+  });
+  try {
+    child = spawn(process.execPath, [entry], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        FLEET_BASE_URL: demo.baseUrl,
+        FLEET_AEMP_URL: demo.aempUrl,
+        FLEET_TOKEN: demo.demoToken,
+        FLEET_USER_DATA: folder,
+        FLEET_RENDERER_DIR: rendererDir,
+        FLEET_WEB_PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const shell = child;
+    const url = await new Promise<string>((ok, fail) => {
+      let out = '';
+      const timer = setTimeout(() => fail(new Error('the web shell did not start within 60 s')), 60_000);
+      shell.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /^(http:\/\/127\.0\.0\.1:\d+\/#secret=\S+)$/m.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          ok(m[1]);
+        }
+      });
+      shell.once('exit', (code) => fail(new Error(`the web shell exited (${code})`)));
+    });
+    await waitFor('the first refresh', async () => ((await invoke(url, 'status:get').catch(() => null)) as { state?: string } | null)?.state === 'online');
+    log('web shell online');
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page: Page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    await page.addInitScript(installProbes);
+    await page.goto(url.replace('/#', '/?testhooks&perfmarks#'));
+    await waitFor('the first paint', async () => {
+      const p = await page.evaluate(() => (window as unknown as { __bench?: PageProbe }).__bench ?? null);
+      const now = await page.evaluate(() => performance.now());
+      return p && p.dataReadyAt !== null && (p.listPaintedAt ?? 0) > 0 && p.markersPaintedAt !== null && now - p.lastMarkerChangeAt > 1000;
+    });
+    log('page drawn');
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+
+    const traceEvents: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (e) => {
+      traceEvents.push(...(e.value as unknown as TraceEvent[]));
+    });
+    const totals = new Map<string, number>();
+    // CPU time of the renderer processes (Chromium's own accounting): unlike TaskDuration
+    // (wall time of the page's tasks) it does not grow while a loaded machine holds the page off a core.
+    const browserCdp = await browser.newBrowserCDPSession();
+    const rendererCpuMs = async () => {
+      const { processInfo } = (await browserCdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] };
+      return processInfo.filter((p) => p.type === 'renderer').reduce((sum, p) => sum + p.cpuTime * 1000, 0);
+    };
+    const cpuRuns: number[] = [];
+    let lastReadyAt = Date.now();
+    const busyRuns: number[] = [];
+    const mapRuns: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const step = stepForShare(demo, clock, 0.05);
+      clock += step;
+      // The schedule refreshes at once only when the last refresh is 15 s old (the bench's page is older than that).
+      await sleep(Math.max(500, lastReadyAt + 15_500 - Date.now()));
+      await page.evaluate(watchNextChange);
+      await page.evaluate(() => {
+        const w = window as unknown as { __mutations: number[] };
+        w.__mutations = [];
+        const pane = document.querySelector('.leaflet-marker-pane');
+        if (pane) new MutationObserver(() => w.__mutations.push(performance.now())).observe(pane, { childList: true, subtree: true, attributes: true });
+      });
+      const marksBefore = await page.evaluate(() => performance.getEntriesByName('fd:data-ready').length);
+      const busyBefore = await taskMs(cdp);
+      const cpuBefore = await rendererCpuMs();
+      if (!values['busy-only']) await cdp.send('Profiler.start');
+      traceEvents.length = 0;
+      let traceDone: Promise<void> | null = null;
+      if (values.trace) {
+        traceDone = new Promise((r) => cdp.once('Tracing.tracingComplete', () => r()));
+        await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,blink.user_timing,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+      }
+      await invoke(url, 'settings:set', [{ refreshIntervalSec: 15 }]);
+      await waitFor('the refresh', async () => (await page.evaluate(() => performance.getEntriesByName('fd:data-ready').length)) > marksBefore, 60_000);
+      await sleep(500);
+      const { profile } = values['busy-only'] ? { profile: { nodes: [], samples: [], timeDeltas: [], startTime: 0, endTime: 0 } as CpuProfile } : ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile });
+      if (traceDone) {
+        await cdp.send('Tracing.end');
+        await traceDone;
+        summariseTrace(traceEvents, profile, log);
+        if (values.out) writeFileSync(join(values.out, `renderer-refresh-${run + 1}.trace.json`), JSON.stringify({ traceEvents }));
+      }
+      const busy = (await taskMs(cdp)) - busyBefore;
+      const cpu = (await rendererCpuMs()) - cpuBefore;
+      lastReadyAt = Date.now() - 500;
+      await invoke(url, 'settings:set', [{ refreshIntervalSec: 3600 }]);
+      const shown = await waitFor('the change shown', async () => {
+        const s = await page.evaluate(readChangeShown);
+        return s && s.readyAt !== null && s.listShownAt !== null && s.now - (s.lastMarkerChangeAt ?? s.readyAt) > 1000 ? s : null;
+      });
+      const mutations = await page.evaluate(() => (window as unknown as { __mutations: number[] }).__mutations);
+      if (values.verbose) log(`  marker mutations after data ready (ms): ${mutations.map((t) => (t - shown.readyAt!).toFixed(0)).join(' ')}`);
+      const { fn, total } = selfTimes(profile);
+      for (const [k, v] of fn) totals.set(k, (totals.get(k) ?? 0) + v / runs);
+      const mapShown = (shown.mapShownAt ?? shown.listShownAt!) - shown.readyAt!;
+      busyRuns.push(busy);
+      cpuRuns.push(cpu);
+      mapRuns.push(mapShown);
+      log(
+        `run ${run + 1}: page busy ${busy.toFixed(0)} ms (TaskDuration), renderer CPU ${cpu.toFixed(0)} ms, sampled non-idle ${total.toFixed(0)} ms; ` +
+          `data ready → list shown ${(shown.listShownAt! - shown.readyAt!).toFixed(0)} ms, → map shown ${mapShown.toFixed(0)} ms; ${shown.markerChanges} marker mutation batches`,
+      );
+      if (values.out) writeFileSync(join(values.out, `renderer-refresh-${run + 1}.cpuprofile`), JSON.stringify(profile));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    process.stdout.write(`page busy during the refresh: median ${median(busyRuns).toFixed(0)} ms (${busyRuns.map((b) => b.toFixed(0)).join(', ')}); renderer CPU median ${median(cpuRuns).toFixed(0)} ms (${cpuRuns.map((b) => b.toFixed(0)).join(', ')}); data ready → map shown median ${median(mapRuns).toFixed(0)} ms\n`);
+    const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
+    process.stdout.write(`\nself time per refresh (mean of ${runs}), ms:\n`);
+    for (const [k, v] of top) process.stdout.write(`${v.toFixed(1).padStart(8)}  ${k}\n`);
+    await context.close();
+  } finally {
+    await browser.close().catch(() => undefined);
+    child?.kill('SIGTERM');
+    await demo.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`The renderer profile failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -12,7 +12,9 @@ import { DEFAULT_SETTINGS, type BaseMap, type Settings } from '../../../../../sr
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import type { Metric } from '../../../../../src-main/contract';
 import type * as Markers from '../../../../../src-renderer/src/lib/map/markers';
-import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fixtures';
+import { asset, FakeBridge, metric, NOW, rowChange, snapshot, resetStores } from '../../fixtures';
+import type { Asset } from '../../../../../src-main/contract';
+import { clock } from '../../../../../src-renderer/src/state/clock.svelte';
 import { session } from '../../../../../src-renderer/src/state/session.svelte';
 import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
 import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
@@ -30,6 +32,7 @@ vi.mock('../../../../../src-renderer/src/lib/map/markers', async (importOriginal
 });
 
 const AssetMap = (await import('../../../../../src-renderer/src/views/map/AssetMap.svelte')).default;
+const markers = await import('../../../../../src-renderer/src/lib/map/markers');
 
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
@@ -161,6 +164,136 @@ describe('the map follows the list', () => {
     ui.setSearch('excavator 1');
     await waitFor(() => expect(shownOnMap(container)).toBe(1));
     expect(built.count).toBe(before + 1);
+  });
+});
+
+/** Three groups of assets (clustered at zoom 5), far from each other. */
+function groupedAssets(): Asset[] {
+  return Array.from({ length: 15 }, (_, i) => {
+    const group = i % 3;
+    const gps = metric({ lat: 30 + group * 8 + (i % 4) * 0.01, lng: -110 + group * 12 + (i % 5) * 0.01 }, fresh);
+    return asset(i, {}, { gps, ignition: metric(i % 2 === 0, fresh) });
+  });
+}
+
+/** Every marker the map draws, as text: bubbles by count and place, points by id, state and place. */
+function mapPicture(map: L.Map): string[] {
+  const out: string[] = [];
+  map.eachLayer((layer) => {
+    const marker = layer as L.Marker;
+    if (typeof marker.getLatLng !== 'function' || typeof marker.getElement !== 'function') return;
+    const el = marker.getElement();
+    const { lat, lng } = marker.getLatLng();
+    const bubble = el?.querySelector('.fd-cluster');
+    const dot = el?.querySelector<HTMLElement>('.fd-dot');
+    if (bubble) out.push(`cluster ${bubble.textContent} at ${lat.toFixed(6)},${lng.toFixed(6)}`);
+    else if (dot) out.push(`point ${dot.dataset.assetId} ${dot.dataset.state} at ${lat.toFixed(6)},${lng.toFixed(6)}`);
+  });
+  return out.sort();
+}
+
+/** Sends `next` as the main side's change of the shown list and waits until the map re-clustered. */
+async function refreshTo(next: Asset[], previous: Asset[]) {
+  const before = new Map(previous.map((a) => [a.assetId, a]));
+  const changed = next.filter((a) => before.get(a.assetId) !== a);
+  const ids = new Set(next.map((a) => a.assetId));
+  const removed = previous.filter((a) => !ids.has(a.assetId)).map((a) => a.assetId);
+  const sameOrder = removed.length === 0 && next.length === previous.length && next.every((a, i) => a.assetId === previous[i].assetId);
+  assets.applyChange(
+    rowChange({ profileId: 'demo', baseFetchedAt: assets.snapshot!.fetchedAt, fetchedAt: '2026-11-22T11:59:30Z', source: 'network', skipped: [], changed, removed, order: sameOrder ? null : next.map((a) => a.assetId) }),
+  );
+  await new Promise((r) => setTimeout(r, 60)); // the map clusters a frame after the list
+}
+
+describe('a refresh on the map', () => {
+  it('shows a moved, a removed and a re-stated asset exactly as a freshly opened map does', async () => {
+    const first = groupedAssets();
+    assets.setSnapshot(snapshot(first));
+    const { map } = await mount();
+    map.setView([38, -98], 4);
+    await waitFor(() => expect(mapPicture(map).some((line) => line.startsWith('cluster 5'))).toBe(true));
+    const next = first
+      .filter((a) => a.assetId !== 'thing:4')
+      .map((a) => {
+        if (a.assetId === 'thing:0') return { ...a, metrics: { ...a.metrics, gps: metric({ lat: 38.005, lng: -98.005 }, fresh) } }; // joins group 1
+        if (a.assetId === 'thing:2') return { ...a, metrics: { ...a.metrics, ignition: metric(false, fresh) } };
+        return a;
+      });
+    await refreshTo(next, first);
+    const shown = mapPicture(map);
+    map.setView([38, -98], 12);
+    await waitFor(() => expect(mapPicture(map).some((line) => line.startsWith('point thing:0 '))).toBe(true));
+    const shownZoomedIn = mapPicture(map);
+
+    cleanup();
+    workspace();
+    assets.setSnapshot(snapshot(next));
+    const opened = await mount();
+    opened.map.setView([38, -98], 4);
+    await waitFor(() => expect(mapPicture(opened.map)).toEqual(shown));
+    opened.map.setView([38, -98], 12);
+    await waitFor(() => expect(mapPicture(opened.map)).toEqual(shownZoomedIn));
+    expect(shown.join('\n')).not.toContain('thing:4');
+  });
+
+  it('keeps the cluster index when no shown asset moved, and still shows the new states', async () => {
+    const first = groupedAssets();
+    assets.setSnapshot(snapshot(first));
+    const { container, map } = await mount();
+    map.setView([30.015, -109.98], 12);
+    await waitFor(() => expect(container.querySelector('[data-asset-id="thing:0"]')).not.toBeNull());
+    expect(container.querySelector<HTMLElement>('[data-asset-id="thing:0"]')!.dataset.state).toBe('on');
+    const builds = built.count;
+    const next = first.map((a) => (a.assetId === 'thing:0' ? { ...a, metrics: { ...a.metrics, ignition: metric(false, fresh) } } : a));
+    await refreshTo(next, first);
+    await waitFor(() => expect(container.querySelector<HTMLElement>('[data-asset-id="thing:0"]')!.dataset.state).toBe('off'));
+    expect(built.count).toBe(builds);
+  });
+
+  it('zooms into a bubble kept across a re-clustering where its assets are', async () => {
+    const first = groupedAssets();
+    assets.setSnapshot(snapshot(first));
+    const { container, map } = await mount();
+    map.setView([30, -110], 5);
+    await waitFor(() => expect(mapPicture(map).filter((line) => /^cluster 5 at 30\.0/.test(line))).toHaveLength(1));
+    const bubble = [...container.querySelectorAll('.fd-cluster')].find((el) => el.closest<HTMLElement>('.leaflet-marker-icon')!.title.startsWith('5 '))!.closest('.leaflet-marker-icon')!;
+    // A new asset far away: the index is built anew (supercluster numbers its clusters anew), the bubble stays.
+    const next = [...first, asset(50, {}, { gps: metric({ lat: -30, lng: 100 }, fresh) })];
+    const builds = built.count;
+    await refreshTo(next, first);
+    await waitFor(() => expect(built.count).toBe(builds + 1));
+    expect(bubble.isConnected).toBe(true);
+    // Where a map opened on the new list zooms to for this bubble.
+    const rebuilt = markers.buildClusterIndex(assets.snapshot!.assets);
+    const item = markers.visibleItems(rebuilt, { west: -180, south: -85, east: 180, north: 85 }, 5).find((i) => i.kind === 'cluster' && i.count === 5 && i.lat < 31)!;
+    const expected = item.kind === 'cluster' ? markers.expansionZoom(rebuilt, item.id) : NaN;
+    expect(expected).toBeGreaterThan(5);
+    await fireEvent.click(bubble);
+    await waitFor(() => expect(map.getZoom()).toBe(expected));
+  });
+
+  it('leaves its markers alone on a clock tick or a change of another setting, and redraws them for a new stale threshold', async () => {
+    const first = groupedAssets();
+    assets.setSnapshot(snapshot(first));
+    const { container, map } = await mount();
+    map.setView([30, -110], 5);
+    await waitFor(() => expect(container.querySelectorAll('.fd-cluster').length).toBeGreaterThan(0));
+    map.setView([30.015, -109.98], 12);
+    await waitFor(() => expect(container.querySelector('[data-asset-id="thing:0"]')).not.toBeNull());
+    map.setView([30, -110], 5);
+    await waitFor(() => expect(container.querySelectorAll('.fd-cluster').length).toBeGreaterThan(0));
+    const elements = () => [...container.querySelectorAll('.leaflet-marker-pane > *')];
+    const before = elements();
+    clock.useSource(() => NOW + 30_000);
+    session.settings = { ...session.settings, refreshIntervalSec: session.settings.refreshIntervalSec + 60 };
+    await new Promise((r) => setTimeout(r, 30));
+    expect(elements()).toEqual(before);
+    expect(elements().every((el, i) => el === before[i])).toBe(true);
+
+    map.setView([30.015, -109.98], 12);
+    await waitFor(() => expect(container.querySelector<HTMLElement>('[data-asset-id="thing:0"]')?.dataset.state).toBe('on'));
+    session.settings = { ...session.settings, staleAfterMin: 1 };
+    await waitFor(() => expect(container.querySelector<HTMLElement>('[data-asset-id="thing:0"]')!.dataset.state).toBe('stale'));
   });
 });
 

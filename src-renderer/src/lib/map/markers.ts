@@ -196,6 +196,8 @@ export function sameAssets(a: readonly AssetRow[], b: readonly AssetRow[]): bool
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   if (i === a.length) return true;
+  // A refresh brings new row objects: the first one that differs is not in `a` at all.
+  if (a.indexOf(b[i], i) === -1) return false;
   const members = new Set<AssetRow>(a);
   for (const asset of b) if (!members.has(asset)) return false;
   return true;

@@ -238,3 +238,52 @@ export function stopFrameRecorder(): number[] {
   state.running = false;
   return state.intervals;
 }
+
+/**
+ * Counts the scrolls whose new position shows list space without rows, as the compositor
+ * draws it before the list re-renders its window for that position. Runs at each scroll
+ * event, ahead of the list's own handler (capture phase on window), so the rows are still
+ * the ones of the previous position. Read with `stopRowCoverage`.
+ */
+export function startRowCoverage(): void {
+  const list = document.querySelector<HTMLElement>('[data-testid="asset-list"]');
+  let scroller: HTMLElement | null = list;
+  while (scroller && !(['auto', 'scroll'].includes(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)) scroller = scroller.parentElement;
+  const state = { scrolls: 0, gaps: 0, maxGapPx: 0, stop: () => {} };
+  const onScroll = (event: Event) => {
+    if (!list || !scroller || event.target !== scroller) return;
+    state.scrolls++;
+    const rows = list.querySelectorAll<HTMLElement>('[role="option"]');
+    if (rows.length === 0) return;
+    const box = scroller.getBoundingClientRect();
+    // The sticky header covers the top of the scroller; rows show below it.
+    const head = scroller.querySelector<HTMLElement>('[role="presentation"]');
+    const top = box.top + (head?.offsetHeight ?? 0);
+    const bottom = Math.min(box.bottom, list.getBoundingClientRect().bottom);
+    const first = rows[0].getBoundingClientRect();
+    const last = rows[rows.length - 1].getBoundingClientRect();
+    const gap = Math.max(0, first.top - top) + Math.max(0, bottom - last.bottom);
+    if (gap >= 1) {
+      state.gaps++;
+      state.maxGapPx = Math.max(state.maxGapPx, gap);
+    }
+  };
+  window.addEventListener('scroll', onScroll, { capture: true, passive: true });
+  state.stop = () => window.removeEventListener('scroll', onScroll, { capture: true });
+  (window as unknown as { __rowCoverage: typeof state }).__rowCoverage = state;
+}
+
+export function stopRowCoverage(): { scrolls: number; gaps: number; maxGapPx: number } {
+  const state = (window as unknown as { __rowCoverage?: { scrolls: number; gaps: number; maxGapPx: number; stop: () => void } }).__rowCoverage;
+  if (!state) return { scrolls: 0, gaps: 0, maxGapPx: 0 };
+  state.stop();
+  return { scrolls: state.scrolls, gaps: state.gaps, maxGapPx: state.maxGapPx };
+}
+
+/** Puts the list's scroller at `top` px (between two scroll measurements, not measured). */
+export function scrollListTo(top: number): void {
+  let el: HTMLElement | null = document.querySelector<HTMLElement>('[data-testid="asset-list"]');
+  while (el && !(['auto', 'scroll'].includes(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight)) el = el.parentElement;
+  if (!el) throw new Error('Nothing around the asset list scrolls');
+  el.scrollTop = top;
+}

@@ -19,15 +19,19 @@ import {
   longTasksBetween,
   readChangeShown,
   scrollFrames,
+  scrollListTo,
   searchKeystrokes,
   startFrameRecorder,
+  startRowCoverage,
   startScrollMeter,
   stopFrameRecorder,
+  stopRowCoverage,
   stopScrollMeter,
   watchNextChange,
   type PageProbe,
 } from './page-probes';
 import { SEARCH_VALUES } from './search-values';
+import { readScrollTrace, SCROLL_TRACE_CATEGORIES, type ScrollTraceReading, type TraceEvent } from './scroll-trace';
 import { percentile } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -49,13 +53,25 @@ export interface RendererRun {
   scrollMovedPx: number;
   /** The page's main-thread busy time per frame while scrolling (Chromium's TaskDuration): steadier than frame times on a loaded machine. */
   scrollTaskMsPerFrame: number;
-  /** Mouse-wheel notches through the browser's input pipeline, frames timed by requestAnimationFrame. */
+  /** Mouse-wheel notches through the browser's input pipeline, read from a Chromium trace (scroll-trace.ts): the page's main-thread frame times. */
+  wheelFrameP95Ms: number;
+  wheelFrameMaxMs: number;
+  wheelFrames: number;
+  /** Frames that presented a scroll update, and those Chromium's scroll-jank metric judged late. */
+  wheelScrollFrames: number;
+  wheelJankyFrames: number;
+  /** A scroll update reached the renderer → its frame presented (median, ms). */
+  wheelShownP50Ms: number;
+  /** The same notches again, frames timed by requestAnimationFrame (the page's frame interval). */
   wheelP95Ms: number;
   wheelMaxMs: number;
   wheelMovedPx: number;
   wheelLongTasks: number;
   wheelLongTaskMaxMs: number;
   wheelTaskMsPerFrame: number;
+  /** Scrolls whose new position showed list space without rows before the list re-rendered. */
+  wheelRowGaps: number;
+  wheelScrolls: number;
   panZoomP95Ms: number;
   refreshCpuMs: number;
   refreshMainCpuMs: number;
@@ -271,6 +287,7 @@ export async function startRendererHarness(
 
         const search = await page.evaluate(searchKeystrokes, SEARCH_VALUES);
         const scroll = await withTaskTime(cdp, () => page.evaluate(scrollFrames, { frames: 120, step: 240 }));
+        const traced = await wheelScrollTraced(page, cdp);
         const wheel = await withTaskTime(cdp, () => wheelScroll(page));
         const panZoom = await panAndZoom(page);
 
@@ -292,6 +309,14 @@ export async function startRendererHarness(
           scrollP95Ms: percentile(scroll.intervals, 95),
           scrollMovedPx: scroll.movedPx,
           scrollTaskMsPerFrame: scroll.taskMs / scroll.intervals.length,
+          wheelFrameP95Ms: percentile(traced.mainFrameMs, 95),
+          wheelFrameMaxMs: Math.max(...traced.mainFrameMs),
+          wheelFrames: traced.mainFrameMs.length,
+          wheelScrollFrames: traced.scrollFrames,
+          wheelJankyFrames: traced.jankyScrollFrames,
+          wheelShownP50Ms: percentile(traced.rendererToShownMs, 50),
+          wheelRowGaps: wheel.coverage.gaps,
+          wheelScrolls: wheel.coverage.scrolls,
           wheelP95Ms: percentile(wheel.intervals, 95),
           wheelMaxMs: Math.max(...wheel.intervals),
           wheelMovedPx: wheel.movedPx,
@@ -528,31 +553,71 @@ async function callsDuringRefresh(page: Page, shell: WebShellProcess): Promise<{
 }
 
 /**
- * Scrolls the list the way a dispatcher does: the pointer over the rows, wheel notches
- * through the browser's input pipeline at a brisk pace (down, then back up). Frame times
- * are requestAnimationFrame intervals; long tasks come from the page's PerformanceObserver.
+ * Turns the mouse wheel over the list the way a dispatcher does: the pointer over the rows,
+ * notches through the browser's input pipeline at a brisk pace (down, then back up), then
+ * waits for the last one's frames. Returns the distance the list moved.
  */
-async function wheelScroll(page: Page): Promise<{ intervals: number[]; movedPx: number; longTasks: { count: number; totalMs: number; maxMs: number } }> {
+async function turnWheelOverList(page: Page): Promise<number> {
   const box = await page.evaluate(findListScroller);
   await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 200));
   await sleep(200);
   await page.evaluate(startScrollMeter);
-  await page.evaluate(startFrameRecorder);
-  const from = await page.evaluate(() => performance.now());
   const start = performance.now();
   for (let i = 0; i < WHEEL_NOTCHES; i++) {
     const wait = start + i * WHEEL_EVERY_MS - performance.now();
     if (wait > 0) await sleep(wait);
     await page.mouse.wheel(0, i < (WHEEL_NOTCHES * 2) / 3 ? WHEEL_DELTA_PX : -WHEEL_DELTA_PX);
   }
-  // Let the last smooth-scroll animation finish.
   await sleep(300);
+  const moved = await page.evaluate(stopScrollMeter);
+  if (moved.movedPx === 0) throw new Error('The wheel did not scroll the asset list (is the pointer over it?)');
+  return moved.movedPx;
+}
+
+/**
+ * The wheel scroll under a Chromium trace, with nothing else running in the page (no
+ * requestAnimationFrame loop of the benchmark's, which would be an animation the app does
+ * not have): the page's main-thread frames and Chromium's verdict on the scroll.
+ */
+async function wheelScrollTraced(page: Page, cdp: CDPSession): Promise<ScrollTraceReading & { movedPx: number }> {
+  const events: TraceEvent[] = [];
+  const collect = (batch: { value: Record<string, unknown>[] }) => events.push(...(batch.value as unknown as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', collect);
+  try {
+    await cdp.send('Tracing.start', { traceConfig: { includedCategories: SCROLL_TRACE_CATEGORIES }, transferMode: 'ReportEvents' });
+    let movedPx = 0;
+    try {
+      movedPx = await turnWheelOverList(page);
+    } finally {
+      const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+      await cdp.send('Tracing.end');
+      await complete;
+    }
+    // Back to the top, so the second pass scrolls the same rows.
+    await page.evaluate(scrollListTo, 0);
+    await sleep(200);
+    return { ...readScrollTrace(events), movedPx };
+  } finally {
+    cdp.off('Tracing.dataCollected', collect);
+  }
+}
+
+/**
+ * The same wheel scroll with frames timed by requestAnimationFrame, long tasks from the
+ * page's PerformanceObserver, and whether rows covered the list at each scroll.
+ */
+async function wheelScroll(
+  page: Page,
+): Promise<{ intervals: number[]; movedPx: number; longTasks: { count: number; totalMs: number; maxMs: number }; coverage: { scrolls: number; gaps: number; maxGapPx: number } }> {
+  await page.evaluate(startRowCoverage);
+  await page.evaluate(startFrameRecorder);
+  const from = await page.evaluate(() => performance.now());
+  const movedPx = await turnWheelOverList(page);
   const intervals = await page.evaluate(stopFrameRecorder);
   const to = await page.evaluate(() => performance.now());
-  const moved = await page.evaluate(stopScrollMeter);
+  const coverage = await page.evaluate(stopRowCoverage);
   const longTasks = await page.evaluate(longTasksBetween, { from, to });
-  if (moved.movedPx === 0) throw new Error('The wheel did not scroll the asset list (is the pointer over it?)');
-  return { intervals, movedPx: moved.movedPx, longTasks };
+  return { intervals, movedPx, longTasks, coverage };
 }
 
 /** Drags the map around and zooms in and out with the wheel while frames are recorded. */

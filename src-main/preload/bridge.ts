@@ -17,10 +17,19 @@ import type { EventChannel, Bridge, FleetEvents, InvokeArgs, InvokeChannel, Invo
 const invokeChannels: ReadonlySet<string> = new Set(INVOKE_CHANNELS);
 const decoder = new TextDecoder();
 
-/** JSON written on the main side (bytes or text) as the value it stands for; anything else as it is. */
+/** UTF-8 JSON sent in parts (a character may be cut between two), as its text. */
+function textOfParts(parts: readonly ArrayBufferView[]): string {
+  const partDecoder = new TextDecoder();
+  let text = '';
+  for (const part of parts) text += partDecoder.decode(part, { stream: true });
+  return text + partDecoder.decode();
+}
+
+/** JSON written on the main side (bytes, bytes in parts, or text) as the value it stands for; anything else as it is. */
 function fromWire(data: unknown): unknown {
   if (typeof data === 'string') return JSON.parse(data);
   if (ArrayBuffer.isView(data)) return JSON.parse(decoder.decode(data));
+  if (Array.isArray(data) && data.length > 0 && data.every((part) => ArrayBuffer.isView(part))) return JSON.parse(textOfParts(data));
   return data;
 }
 

@@ -20,7 +20,16 @@ function transferable(bytes) {
 
 const decoder = new TextDecoder();
 /** As the preload does (src-main/preload/bridge.ts): JSON from the main side (bytes or text) becomes the value it stands for. */
-const fromWire = (data) => (typeof data === 'string' ? JSON.parse(data) : ArrayBuffer.isView(data) ? JSON.parse(decoder.decode(data)) : data);
+const fromWire = (data) => {
+  if (typeof data === 'string') return JSON.parse(data);
+  if (ArrayBuffer.isView(data)) return JSON.parse(decoder.decode(data));
+  if (Array.isArray(data) && data.length > 0 && data.every((part) => ArrayBuffer.isView(part))) {
+    // An answer the main thread holds, in parts (src-main/electron/ipc.ts).
+    const partDecoder = new TextDecoder();
+    return JSON.parse(data.map((part) => partDecoder.decode(part, { stream: true })).join('') + partDecoder.decode());
+  }
+  return data;
+};
 const eventPayload = (data) => (typeof data === 'string' || ArrayBuffer.isView(data) ? fromWire(data).payload : data);
 
 let nextId = 1;

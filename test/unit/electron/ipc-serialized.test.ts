@@ -1,6 +1,6 @@
 /** The Electron relay with the core in its worker: answers and events pass as the worker's JSON bytes; the sender check comes first. */
 import { describe, expect, it, vi } from 'vitest';
-import { fakeThreadedCore } from '../app/core-thread/fake-threaded-core';
+import { bytesOf, fakeThreadedCore } from '../app/core-thread/fake-threaded-core';
 
 vi.mock('electron', () => ({}));
 
@@ -29,6 +29,20 @@ describe('Electron relay of a core in its worker', () => {
     expect(reply).toBeInstanceOf(Uint8Array);
     expect(reply).toBe(await vi.mocked(core.invokeSerialized).mock.results[0].value);
     expect(core.invokeSerialized).toHaveBeenCalledWith('assets:get', []);
+  });
+
+  it('answers a call the main thread holds (the asset list) with its parts as they are: the renderer joins them, not the main process', async () => {
+    const { core, win, call } = wire();
+    const enc = (text: string) => new TextEncoder().encode(text);
+    const parts = [enc('{"ok":true,"value":'), bytesOf({ rows: ['kept'] }), enc('}')] as const;
+    core.heldAnswer = vi.fn((channel: unknown) => (channel === 'assets:get' ? parts : null));
+    const trusted = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
+    expect(await call(trusted, 'assets:get', [])).toBe(parts);
+    expect(core.heldAnswer).toHaveBeenCalledWith('assets:get', []);
+    expect(core.invokeSerialized).not.toHaveBeenCalled();
+    // Nothing held: the worker answers.
+    expect(await call(trusted, 'app:info', [])).toBeInstanceOf(Uint8Array);
+    expect(core.invokeSerialized).toHaveBeenCalledWith('app:info', []);
   });
 
   it('refuses an untrusted sender before the call reaches the worker', async () => {

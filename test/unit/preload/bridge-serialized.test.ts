@@ -26,6 +26,16 @@ describe('preload with the core in its worker', () => {
     expect(await createPreloadBridge(fakeIpc(bytesOf(error)) as never).invoke('assets:get')).toEqual(error);
   });
 
+  it('parses an answer sent as JSON bytes in parts, joined in order (a character may be cut between two parts)', async () => {
+    const value = { ok: true, value: { rows: [{ name: 'Zürich depot' }] } };
+    const whole = bytesOf(value);
+    const cut = whole.indexOf(0xc3) + 1; // inside the two bytes of "ü"
+    const parts = [whole.subarray(0, 5), whole.subarray(5, cut), whole.subarray(cut)];
+    expect(await createPreloadBridge(fakeIpc(parts) as never).invoke('assets:get')).toEqual(value);
+    // Parts that are not JSON together: an error Result, not a throw.
+    expect(await createPreloadBridge(fakeIpc([whole.subarray(0, cut)]) as never).invoke('assets:get')).toMatchObject({ ok: false, error: { kind: 'internal' } });
+  });
+
   it('answers a reply that is not JSON with an error Result, not a throw', async () => {
     expect(await createPreloadBridge(fakeIpc(new Uint8Array([0x7b])) as never).invoke('app:info')).toMatchObject({ ok: false, error: { kind: 'internal' } });
   });

@@ -200,6 +200,8 @@ async function main(): Promise<void> {
       tag: { type: 'string', default: 'profile' },
       // Busy time only, without the sampling profiler's own cost (for A/B pairs).
       'busy-only': { type: 'boolean', default: false },
+      // Drag and wheel-zoom the map first, as the bench's pan-and-zoom figure does before its refreshes.
+      'pan-zoom': { type: 'boolean', default: false },
     },
   });
   const assets = Number(values.assets);
@@ -262,6 +264,27 @@ async function main(): Promise<void> {
       return p && p.dataReadyAt !== null && (p.listPaintedAt ?? 0) > 0 && p.markersPaintedAt !== null && now - p.lastMarkerChangeAt > 1000;
     });
     log('page drawn');
+    if (values['pan-zoom']) {
+      const box = (await page.locator('[data-testid="asset-map"]').boundingBox())!;
+      const cx = box.x + box.width / 2;
+      const cy = box.y + box.height / 2;
+      for (let i = 0; i < 3; i++) {
+        await page.mouse.move(cx, cy);
+        await page.mouse.down();
+        await page.mouse.move(cx + 150, cy + 80, { steps: 15 });
+        await page.mouse.move(cx - 100, cy - 60, { steps: 15 });
+        await page.mouse.up();
+        await page.mouse.wheel(0, -300);
+        await sleep(400);
+        await page.mouse.wheel(0, 300);
+        await sleep(400);
+      }
+      const view = await page.evaluate(() => {
+        const m = (window as unknown as { __fleetMap?: { getZoom(): number } }).__fleetMap;
+        return { zoom: m?.getZoom(), clusters: document.querySelectorAll('.leaflet-marker-pane .fd-cluster').length, points: document.querySelectorAll('.leaflet-marker-pane .fd-dot').length };
+      });
+      log(`after pan and zoom: zoom ${view.zoom}, ${view.clusters} bubbles and ${view.points} points in view`);
+    }
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 

@@ -9,8 +9,15 @@
  * CPU profiler from the refresh's request until 500 ms after the page holds the change.
  * Prints the page's busy time (Chromium's TaskDuration, the bench's figure), data ready →
  * map shown, and the functions with the most self time. Builds into folders of its own
- * (out/<tag>-renderer, out/profile-main) so it never races a bench build; `--renderer-src`
- * builds another copy of src-renderer (an A/B pair).
+ * (out/<tag>-renderer, out/profile-main) so it never races a bench build.
+ *
+ * Options: `--busy-only` (no sampling profiler: busy time and the renderer process's CPU
+ * only, for A/B pairs), `--renderer-src DIR --tag NAME` (build another copy of
+ * src-renderer kept inside the repo, e.g. out/ab-before/src-renderer with the old files),
+ * `--trace` (each page task over 3 ms after the change arrives, split into script, style,
+ * layout, paint and GC, with its top functions), `--verbose` (marker mutations after the
+ * change), `--pan-zoom` (the bench's drags and wheel zooms first), `--out DIR` (the
+ * .cpuprofile and trace files, for DevTools).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';

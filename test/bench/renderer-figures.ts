@@ -290,6 +290,10 @@ export async function startRendererHarness(
         const traced = await wheelScrollTraced(page, cdp);
         const wheel = await withTaskTime(cdp, () => wheelScroll(page));
         const panZoom = await panAndZoom(page);
+        // Back to the whole fleet: after the drags and zooms no marker is in view, and the
+        // refresh's "→ map shown" would leave out the map's redraw.
+        await page.getByRole('button', { name: 'Fit fleet' }).click();
+        await sleep(1000);
 
         // Refresh A, undisturbed: CPU of both sides, when the change shows, the shell's event loop.
         const changedShare = await advanceClock();

@@ -45,14 +45,36 @@ export class AssetsStore {
   readonly visibleSet: ListedIds = $derived(this.#view.listed(this.result.rows));
 
   #offs: (() => void)[] = [];
+  /** The first list, asked for before the page was built (see `askEarly`); taken once. */
+  #early: Promise<AssetRowSnapshot | null> | null = null;
+  /** Lists and changes shown from events: a load begun before one of them is older than it. */
+  #eventsShown = 0;
+
+  /**
+   * Asks for the list at once, before the app is mounted, so the answer travels while the
+   * page builds itself; `init` shows it. A page's first rows wait for no mount that way.
+   */
+  askEarly(): void {
+    if (this.#offs.length > 0 || this.#early) return;
+    const early = call('assets:get');
+    // A failure is shown when init takes it, not as an unhandled rejection before.
+    early.catch(() => {});
+    this.#early = early;
+  }
 
   /** Listens (once) and shows what the main side has (cache first, no network). */
   async init(): Promise<void> {
     if (this.#offs.length === 0) {
       const events = bridge();
       this.#offs.push(
-        events.on('assets', (snap) => this.setSnapshot(snap)),
-        events.on('assets:changed', (change) => this.applyChange(change)),
+        events.on('assets', (snap) => {
+          this.#eventsShown++;
+          this.setSnapshot(snap);
+        }),
+        events.on('assets:changed', (change) => {
+          this.#eventsShown++;
+          this.applyChange(change);
+        }),
       );
     }
     await this.#load();
@@ -60,6 +82,7 @@ export class AssetsStore {
 
   dispose(): void {
     for (const off of this.#offs.splice(0)) off();
+    this.#early = null;
     this.snapshot = null;
     this.refreshing = false;
     this.trail = null;
@@ -91,9 +114,13 @@ export class AssetsStore {
   }
 
   async #load(): Promise<void> {
+    const seen = this.#eventsShown;
+    const pending = this.#early ?? call('assets:get');
+    this.#early = null;
     try {
-      const snapshot = await call('assets:get');
-      if (snapshot) this.setSnapshot(snapshot);
+      const snapshot = await pending;
+      // An event shown meanwhile is at least as new as this answer.
+      if (snapshot && this.#eventsShown === seen) this.setSnapshot(snapshot);
     } catch (err) {
       ui.fail(err); // the last good snapshot stays
     }

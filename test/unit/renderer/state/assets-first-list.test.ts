@@ -1,0 +1,68 @@
+/**
+ * The page's first rows (issue 16, cold start): the list is asked for before the app is
+ * mounted, and an answer older than a list the events already showed never replaces it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AssetRowSnapshot } from '@contract';
+import { setBridge } from '../../../../src-renderer/src/lib/bridge';
+import { assets } from '../../../../src-renderer/src/state/assets.svelte';
+import { ui } from '../../../../src-renderer/src/state/ui.svelte';
+import { asset, FakeBridge, NOW, resetStores, snapshot } from '../fixtures';
+
+afterEach(() => {
+  setBridge(null);
+  resetStores(() => NOW);
+});
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const at = (list: AssetRowSnapshot, fetchedAt: string): AssetRowSnapshot => ({ ...list, fetchedAt });
+
+describe('the first list of a page', () => {
+  it('is asked for once, before init, and shown by init', async () => {
+    const bridge = new FakeBridge().handle('assets:get', () => snapshot([asset(1), asset(2)]));
+    setBridge(bridge);
+    resetStores(() => NOW);
+    assets.askEarly();
+    expect(bridge.callsTo('assets:get')).toHaveLength(1);
+    await assets.init();
+    expect(bridge.callsTo('assets:get')).toHaveLength(1);
+    expect(assets.snapshot?.assets.map((a) => a.assetId)).toEqual(['thing:1', 'thing:2']);
+  });
+
+  it('never replaces a list an event showed while the answer was on its way', async () => {
+    const answer = deferred<AssetRowSnapshot>();
+    const bridge = new FakeBridge().handle('assets:get', () => answer.promise);
+    setBridge(bridge);
+    resetStores(() => NOW);
+    assets.askEarly();
+    const started = assets.init();
+    await Promise.resolve();
+    const newer = at(snapshot([asset(1), asset(2), asset(3)]), '2026-11-22T12:05:00Z');
+    bridge.emit('assets', newer);
+    answer.resolve(at(snapshot([asset(1)]), '2026-11-22T12:00:00Z'));
+    await started;
+    expect(assets.snapshot?.fetchedAt).toBe('2026-11-22T12:05:00Z');
+    expect(assets.snapshot?.assets).toHaveLength(3);
+  });
+
+  it('shows a failed early answer as an error when init takes it, and keeps nothing stale', async () => {
+    const answer = deferred<AssetRowSnapshot>();
+    const bridge = new FakeBridge().handle('assets:get', () => answer.promise);
+    setBridge(bridge);
+    resetStores(() => NOW);
+    assets.askEarly();
+    answer.reject(new Error('The offline copy of the asset list could not be read'));
+    await assets.init();
+    expect(assets.snapshot).toBeNull();
+    expect(ui.actionError?.message ?? String(ui.actionError)).toContain('could not be read');
+  });
+});

@@ -3,6 +3,7 @@ import { FleetError } from '../../../../src-main/core/errors';
 import type { TokenEndpoint, TokenSet } from '../../../../src-main/core/auth/oauth';
 import { createSession, type Schedule } from '../../../../src-main/core/auth/session';
 import { fakeVault } from './fake-vault';
+import { deferred } from '../../../fixtures/deferred';
 
 const endpoint: TokenEndpoint = { tokenUrl: 'https://auth.example.com/token', clientId: 'cid' };
 
@@ -34,12 +35,6 @@ function setup(opts: { refresh?: (e: TokenEndpoint, r: string) => Promise<TokenS
     refresh: opts.refresh,
   });
   return { vault, events, sched, session, clock };
-}
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
 }
 
 describe('session', () => {

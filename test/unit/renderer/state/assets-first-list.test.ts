@@ -8,21 +8,12 @@ import { setBridge } from '../../../../src-renderer/src/lib/bridge';
 import { assets } from '../../../../src-renderer/src/state/assets.svelte';
 import { ui } from '../../../../src-renderer/src/state/ui.svelte';
 import { asset, FakeBridge, NOW, resetStores, snapshot } from '../fixtures';
+import { deferred } from '../../../fixtures/deferred';
 
 afterEach(() => {
   setBridge(null);
   resetStores(() => NOW);
 });
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (err: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const at = (list: AssetRowSnapshot, fetchedAt: string): AssetRowSnapshot => ({ ...list, fetchedAt });
 

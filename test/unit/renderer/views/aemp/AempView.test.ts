@@ -11,6 +11,7 @@ import { appEvents } from '../../../../../src-renderer/src/state/events';
 import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
 import { session } from '../../../../../src-renderer/src/state/session.svelte';
 import { formatClock } from '../../../../../src-renderer/src/lib/format/time';
+import { deferred } from '../../../../fixtures/deferred';
 
 // Canvas/SVG libraries do not run in jsdom: the components only hand them data.
 vi.mock('uplot', () => ({
@@ -47,12 +48,6 @@ const EX2 = unit({ equipmentId: 'EX-2', serialNumber: 'SN-2', make: 'Komatsu', m
 
 function listing(over: Partial<AempListing> = {}): AempListing {
   return { version: '2.0', snapshotTime: null, equipment: [EX1, EX2], issues: [], pages: 1, fetchedAt: '2026-11-22T10:00:00Z', source: 'network', ...over };
-}
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
 }
 
 function base(extra: Parameters<typeof createFakeBridge>[0] = {}) {

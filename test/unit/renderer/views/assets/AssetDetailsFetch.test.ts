@@ -12,19 +12,9 @@ import { asset, FakeBridge, FakeFailure, metric, NOW, resetStores, rowChange, sn
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
 import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
+import { deferred } from '../../../../fixtures/deferred';
 
 process.env.TZ = 'UTC';
-
-/** A promise the test settles by hand (bounded: the test awaits it explicitly). */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (err: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const FETCHED = '2026-11-22T11:59:00Z';
 const truck = (fuel: number, at = '2026-11-22T11:58:00Z', name = 'Truck 7'): Asset => asset(7, { name }, { fuel: metric(fuel, at, 'CAN bus'), ignition: metric(true, at) });

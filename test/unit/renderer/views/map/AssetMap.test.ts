@@ -165,6 +165,23 @@ describe('the map follows the list', () => {
     await waitFor(() => expect(shownOnMap(container)).toBe(1));
     expect(built.count).toBe(before + 1);
   });
+
+  it('re-clusters once when the typing pauses, not for each keystroke that changes the matches', async () => {
+    const { container, map } = await mount();
+    map.setView([0, 0], 1);
+    await waitFor(() => expect(shownOnMap(container)).toBe(12));
+    const before = built.count;
+    for (const text of ['excavator 1', 'truck', 'truck 1', 'excavator']) {
+      ui.setSearch(text);
+      await new Promise((r) => setTimeout(r, 60)); // a quick typist: several frames apart
+    }
+    await waitFor(() => expect(shownOnMap(container)).toBe(3));
+    expect(built.count).toBe(before + 1);
+    // A change that is not typing (a filter) is drawn at once, at the next frame.
+    ui.updateList({ filters: ['moving'] });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(built.count).toBe(before + 2);
+  });
 });
 
 /** Three groups of assets (clustered at zoom 5), far from each other. */

@@ -12,27 +12,43 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BENCH_RENDERER_DIR = resolve(ROOT, 'out', 'bench-renderer');
 export const BENCH_MAIN_DIR = resolve(ROOT, 'out', 'bench-main');
 
-/** Builds the renderer unless `reuse` is set and a build is already there; returns its folder. */
-export async function buildBenchRenderer(options: { reuse?: boolean; log?: (line: string) => void } = {}): Promise<string> {
-  if (options.reuse && existsSync(resolve(BENCH_RENDERER_DIR, 'index.html'))) return BENCH_RENDERER_DIR;
-  options.log?.(`Building the renderer into ${BENCH_RENDERER_DIR} …`);
+export interface BenchBuildOptions {
+  reuse?: boolean;
+  log?: (line: string) => void;
+  /** Where the build goes (the bench's own folder unless given). */
+  outDir?: string;
+}
+
+/**
+ * Builds the renderer unless `reuse` is set and a build is already there; returns its
+ * folder. `source` builds another copy of src-renderer (an A/B profile's "before"), and
+ * `minify: false` keeps function names for a profile.
+ */
+export async function buildBenchRenderer(options: BenchBuildOptions & { source?: string; minify?: boolean } = {}): Promise<string> {
+  const outDir = options.outDir ?? BENCH_RENDERER_DIR;
+  const source = options.source ?? resolve(ROOT, 'src-renderer');
+  if (options.reuse && existsSync(resolve(outDir, 'index.html'))) return outDir;
+  options.log?.(`Building the renderer into ${outDir} …`);
   await build({
-    root: resolve(ROOT, 'src-renderer'),
+    root: source,
     base: './',
     mode: 'production',
     logLevel: 'warn',
     configFile: false,
     plugins: [svelte({ configFile: resolve(ROOT, 'svelte.config.js') })],
-    build: { outDir: BENCH_RENDERER_DIR, emptyOutDir: true, rollupOptions: { input: resolve(ROOT, 'src-renderer/index.html') } },
+    // The tsconfig paths cover src-renderer only; a copy elsewhere needs the alias spelt out.
+    resolve: { alias: { '@contract': resolve(ROOT, 'src-main/contract/index.ts') } },
+    build: { outDir, emptyOutDir: true, minify: options.minify ?? true, rollupOptions: { input: resolve(source, 'index.html') } },
   });
-  return BENCH_RENDERER_DIR;
+  return outDir;
 }
 
 /** Bundles the web shell entry and the core's worker entry (runtime dependencies stay external, as in `electron-vite build`); returns the shell's entry file. */
-export async function buildBenchWebShell(options: { reuse?: boolean; log?: (line: string) => void } = {}): Promise<string> {
-  const entry = resolve(BENCH_MAIN_DIR, 'web.js');
+export async function buildBenchWebShell(options: BenchBuildOptions = {}): Promise<string> {
+  const outDir = options.outDir ?? BENCH_MAIN_DIR;
+  const entry = resolve(outDir, 'web.js');
   if (options.reuse && existsSync(entry)) return entry;
-  options.log?.(`Building the web shell into ${BENCH_MAIN_DIR} …`);
+  options.log?.(`Building the web shell into ${outDir} …`);
   await build({
     root: ROOT,
     mode: 'production',
@@ -41,7 +57,7 @@ export async function buildBenchWebShell(options: { reuse?: boolean; log?: (line
     build: {
       // The shell and the core's worker thread it starts (found beside web.js at run time), as electron-vite builds them.
       ssr: true,
-      outDir: BENCH_MAIN_DIR,
+      outDir,
       emptyOutDir: true,
       target: 'node20',
       rollupOptions: {

@@ -32,6 +32,7 @@ import {
 } from './page-probes';
 import { SEARCH_VALUES } from './search-values';
 import { readScrollTrace, SCROLL_TRACE_CATEGORIES, type ScrollTraceReading, type TraceEvent } from './scroll-trace';
+import { invoke, sleep, waitFor } from './shell-calls';
 import { percentile } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -123,10 +124,6 @@ export interface RendererHarness {
   close(): Promise<void>;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
 function processCpuMs(pid: number): number {
   // Fields after the command name: state is field 3, utime 14, stime 15.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -188,29 +185,6 @@ async function stopProcess(child: ChildProcess | null): Promise<void> {
   child.kill('SIGTERM');
   await Promise.race([exited, sleep(5000)]);
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
-
-async function invoke(url: string, channel: string, args: unknown[] = []): Promise<unknown> {
-  const page = new URL(url);
-  const secret = new URLSearchParams(page.hash.slice(1)).get('secret') ?? '';
-  const res = await fetch(`${page.origin}/api/invoke/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-fleet-secret': secret },
-    body: JSON.stringify({ args }),
-  });
-  const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-  if (!body.ok) throw new Error(`${channel} failed: ${body.error?.message}`);
-  return body.value;
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 300_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 async function metric(cdp: CDPSession, name: string): Promise<number> {

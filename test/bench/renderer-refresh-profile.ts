@@ -20,16 +20,16 @@
  * .cpuprofile and trace files, for DevTools).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { startDemoService } from '../../src-main/demo';
+import { buildBenchRenderer, buildBenchWebShell } from './build';
 import { BENCH_CLOCK_MS, stepForShare } from './core-figures';
 import { installProbes, readChangeShown, watchNextChange, type PageProbe } from './page-probes';
+import { invoke, sleep, waitFor } from './shell-calls';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const MAIN_DIR = resolve(ROOT, 'out', 'profile-main');
@@ -109,64 +109,10 @@ function summariseTrace(events: TraceEvent[], profile: CpuProfile, log: (s: stri
   log(`  tasks over 3 ms: ${Object.entries(totals).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')} ms`);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Builds the renderer from `source` into `rendererDir` and the web shell (unless `reuse` and both are there). */
 async function buildAll(source: string, rendererDir: string, reuse: boolean, log: (s: string) => void): Promise<string> {
-  const entry = resolve(MAIN_DIR, 'web.js');
-  if (reuse && existsSync(entry) && existsSync(resolve(rendererDir, 'index.html'))) return entry;
-  log(`building the renderer from ${source} and the web shell …`);
-  await build({
-    root: source,
-    base: './',
-    mode: 'production',
-    logLevel: 'warn',
-    configFile: false,
-    plugins: [svelte({ configFile: resolve(ROOT, 'svelte.config.js') })],
-    // The tsconfig paths cover src-renderer only; a copy elsewhere needs the alias spelt out.
-    resolve: { alias: { '@contract': resolve(ROOT, 'src-main/contract/index.ts') } },
-    build: { outDir: rendererDir, emptyOutDir: true, sourcemap: false, minify: false, rollupOptions: { input: resolve(source, 'index.html') } },
-  });
-  await build({
-    root: ROOT,
-    mode: 'production',
-    logLevel: 'warn',
-    configFile: false,
-    build: {
-      ssr: true,
-      outDir: MAIN_DIR,
-      emptyOutDir: true,
-      target: 'node20',
-      rollupOptions: {
-        input: { web: resolve(ROOT, 'src-main/web/cli.ts'), 'core-worker': resolve(ROOT, 'src-main/app/core-thread/core-worker.ts') },
-        output: { format: 'es', entryFileNames: '[name].js' },
-      },
-    },
-  });
-  return entry;
-}
-
-async function invoke(url: string, channel: string, args: unknown[] = []): Promise<unknown> {
-  const page = new URL(url);
-  const secret = new URLSearchParams(page.hash.slice(1)).get('secret') ?? '';
-  const res = await fetch(`${page.origin}/api/invoke/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-fleet-secret': secret },
-    body: JSON.stringify({ args }),
-  });
-  const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-  if (!body.ok) throw new Error(`${channel} failed: ${body.error?.message}`);
-  return body.value;
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 300_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
+  await buildBenchRenderer({ source, outDir: rendererDir, reuse, log, minify: false });
+  return buildBenchWebShell({ outDir: MAIN_DIR, reuse, log });
 }
 
 async function taskMs(cdp: CDPSession): Promise<number> {

@@ -35,6 +35,8 @@ import { DEMO_PROFILE_NAME, demoProfileUrls, NOT_RUNNING } from './demo-profile'
 /** A tile URL of an earlier run's demo service (its port changes every run). */
 const DEMO_TILE_URL = /^http:\/\/127\.0\.0\.1:\d+\/tiles\/\{z\}\/\{x\}\/\{y\}\.png$/;
 const EARLIER_DEMO_ATTRIBUTION = 'Fleet Desk demo tiles';
+/** How long a start that showed the offline copy waits before its first refresh. */
+export const START_REFRESH_AFTER_CACHE_MS = 1500;
 
 export interface FleetDeskBuildOptions extends FleetDeskOptions {
   /** The keychain to use instead of loading keytar here (the core's worker relays to the main thread's keytar). */
@@ -177,12 +179,13 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
    * only. The alerts' baseline is the stored list, taken when that is read in full (at the
    * first refresh, or an earlier detail or export), not at start.
    */
-  const serveCache = (): void => {
+  const serveCache = (): boolean => {
     const rows = assets.rows();
     assets.onStoredList((cached) => alerts.baseline(cached));
-    if (!rows) return;
+    if (!rows) return false;
     scheduler.markCached(rows.fetchedAt);
     emit('assets', rows);
+    return true;
   };
 
   const switchProfile = async (profileId: string): Promise<void> => {
@@ -253,9 +256,12 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
         console.error(scrubSecrets(`Fleet Desk: pruning old observations failed: ${err instanceof Error ? err.message : String(err)}`));
       }
       alerts.prune(settings.get().retentionDays);
-      serveCache();
+      const cached = serveCache();
       alerts.announceCounts();
-      scheduler.start();
+      // With the offline copy on its way to the window, the start-up refresh (the heaviest
+      // work of a start: the whole list read and compared) waits until the page has had
+      // time to paint it; without one it starts at once.
+      scheduler.start(cached ? START_REFRESH_AFTER_CACHE_MS : 0);
     },
     async stop() {
       scheduler.stop();

@@ -74,12 +74,24 @@ export class RefreshScheduler<T = unknown> {
     return () => this.listeners.delete(listener);
   }
 
-  /** Starts the schedule with an attempt right away. */
-  start(): void {
+  /**
+   * Starts the schedule with an attempt right away, or after `firstAfterMs` (a start that
+   * showed the offline copy lets the page paint it before the refresh's heavy work).
+   */
+  start(firstAfterMs = 0): void {
     this.started = true;
     if (this.running) return;
     this.running = true;
-    void this.run(false).catch(() => undefined);
+    if (firstAfterMs <= 0) {
+      void this.run(false).catch(() => undefined);
+      return;
+    }
+    this.update({ nextAttemptAt: new Date(this.now() + firstAfterMs).toISOString() });
+    this.clearTimer();
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      void this.run(false).catch(() => undefined);
+    }, firstAfterMs);
   }
 
   stop(): void {

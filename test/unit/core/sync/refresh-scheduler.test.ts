@@ -67,6 +67,32 @@ const badPayload = () => Promise.reject(new FleetError('bad-payload', 'The asset
 const signedOut = () => Promise.reject(new FleetError('unauthorized', 'Please sign in again'));
 
 describe('RefreshScheduler', () => {
+  it('can make its first attempt later (a start that showed the offline copy), saying when', async () => {
+    const { clock, scheduler, calls } = setup([ok]);
+    scheduler.start(1500);
+    await clock.advance(1499);
+    expect(calls()).toBe(0);
+    expect(scheduler.status()).toMatchObject({ state: 'starting', nextAttemptAt: '2026-03-01T10:00:01.500Z' });
+    await clock.advance(1);
+    expect(calls()).toBe(1);
+    expect(scheduler.status()).toMatchObject({ state: 'online', nextAttemptAt: '2026-03-01T10:01:01.500Z' });
+    expect(clock.pending()).toEqual([60_000]);
+  });
+
+  it('refreshes once when asked during the wait for the first attempt, and stops waiting when stopped', async () => {
+    const { clock, scheduler, calls } = setup([ok]);
+    scheduler.start(1500);
+    await scheduler.refreshNow();
+    await clock.advance(2000);
+    expect(calls()).toBe(1);
+    scheduler.stop();
+    const other = setup([ok]);
+    other.scheduler.start(1500);
+    other.scheduler.stop();
+    await other.clock.advance(5000);
+    expect(other.calls()).toBe(0);
+  });
+
   it('refreshes at start and then every interval, going online', async () => {
     const { clock, scheduler, calls } = setup([ok]);
     scheduler.start();

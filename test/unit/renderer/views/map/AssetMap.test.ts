@@ -166,6 +166,31 @@ describe('the map follows the list', () => {
     expect(built.count).toBe(before + 1);
   });
 
+  it('says tiles are unavailable only for a failed tile in view, and stops saying it when it is panned away', async () => {
+    const { map } = await mount();
+    map.setView([40, -111], 8, { animate: false });
+    let tiles: L.TileLayer | null = null;
+    map.eachLayer((layer) => {
+      if ('getTileUrl' in layer) tiles = layer as L.TileLayer;
+    });
+    expect(tiles).not.toBeNull();
+    const layer = tiles! as L.TileLayer;
+    const zoom = map.getZoom();
+    const bounds = map.getPixelBounds();
+    const box = { min: bounds.min!, max: bounds.max! };
+    const center = { x: Math.floor((box.min.x + box.max.x) / 2 / 256), y: Math.floor((box.min.y + box.max.y) / 2 / 256), z: zoom };
+    const note = () => screen.queryByText(/map tiles .* unavailable/i);
+    // A tile kept just outside the box (Leaflet prunes those later) and one of another zoom level.
+    layer.fire('tileerror', { coords: { x: Math.floor(box.max.x / 256) + 1, y: center.y, z: zoom } });
+    layer.fire('tileerror', { coords: { ...center, z: zoom - 1 } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(note()).toBeNull();
+    layer.fire('tileerror', { coords: center });
+    await waitFor(() => expect(note()).not.toBeNull());
+    map.panBy([4000, 0], { animate: false });
+    await waitFor(() => expect(note()).toBeNull());
+  });
+
   it('re-clusters once when the typing pauses, not for each keystroke that changes the matches', async () => {
     const { container, map } = await mount();
     map.setView([0, 0], 1);

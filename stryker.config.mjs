@@ -32,6 +32,8 @@ export default {
     'src-main/core/aemp/parse-document.ts',
     'src-main/core/aemp/parse-aemp.ts',
     'src-main/core/assets/asset-schema.ts',
+    'src-main/core/assets/json-array-spans.ts',
+    'src-main/core/assets/asset-list-reader.ts',
     // Secret scrubbing.
     'src-main/core/errors.ts',
     // Embed URL policy and sessions.

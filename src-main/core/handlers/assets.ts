@@ -19,16 +19,9 @@ export type AssetChannels = 'assets:get' | 'assets:detail' | 'assets:refresh' | 
 /** One reader per repository (so per profile): what it remembers is that profile's last list. */
 const readers = new WeakMap<AssetRepository, AssetListReader>();
 
-/** The reader of the active profile; a fresh one (it reads whole) when none can be had. */
-function readerOf(repository: () => AssetRepository): AssetListReader {
-  let owner: AssetRepository;
-  try {
-    owner = repository();
-  } catch {
-    return new AssetListReader();
-  }
-  let reader = readers.get(owner);
-  if (!reader) readers.set(owner, (reader = new AssetListReader()));
+function readerOf(repository: AssetRepository): AssetListReader {
+  let reader = readers.get(repository);
+  if (!reader) readers.set(repository, (reader = new AssetListReader()));
   return reader;
 }
 
@@ -38,7 +31,7 @@ function readerOf(repository: () => AssetRepository): AssetListReader {
  * any the reader cannot judge, is read whole. Read whole, its strings are cleaned one by
  * one only when the raw text may need it (an echoed secret, an over-long string).
  */
-function readAssetList(res: HttpResponse, now: Date, repository: () => AssetRepository): ReturnType<typeof normalizeAssetList> {
+function readAssetList(res: HttpResponse, now: Date, repository: AssetRepository): ReturnType<typeof normalizeAssetList> {
   const read = readerOf(repository).read(res.body, now);
   if (read) {
     rememberFingerprints(read.assets, read.prints);
@@ -63,7 +56,7 @@ export async function refreshAssets(
 ): Promise<AssetSnapshot> {
   const connection = ctx.connection();
   const answer = await ctx.http().get({ url: `${connection.baseUrl}/branch/current/assets`, maxBytes: MAX_ASSET_LIST_BYTES });
-  const { assets, skipped } = readAssetList(answer, now(), () => ctx.assets());
+  const { assets, skipped } = readAssetList(answer, now(), ctx.assets());
   if (ctx.connection().profileId !== connection.profileId) {
     throw new FleetError('cancelled', 'The profile changed while the asset list was loading');
   }

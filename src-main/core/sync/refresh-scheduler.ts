@@ -87,11 +87,7 @@ export class RefreshScheduler<T = unknown> {
       return;
     }
     this.update({ nextAttemptAt: new Date(this.now() + firstAfterMs).toISOString() });
-    this.clearTimer();
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = null;
-      void this.run(false).catch(() => undefined);
-    }, firstAfterMs);
+    this.attemptIn(firstAfterMs);
   }
 
   stop(): void {
@@ -263,14 +259,16 @@ export class RefreshScheduler<T = unknown> {
 
   /** Every wait is at least MIN_RETRY_WAIT_MS: no answer or setting makes the schedule spin. */
   private schedule(ms: number): void {
+    this.attemptIn(Math.max(ms, MIN_RETRY_WAIT_MS));
+  }
+
+  /** The next scheduled attempt, `ms` from now (replacing any planned one). */
+  private attemptIn(ms: number): void {
     this.clearTimer();
-    this.timer = this.timers.setTimeout(
-      () => {
-        this.timer = null;
-        void this.run(false).catch(() => undefined);
-      },
-      Math.max(ms, MIN_RETRY_WAIT_MS),
-    );
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      void this.run(false).catch(() => undefined);
+    }, ms);
   }
 
   private clearTimer(): void {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssetSnapshot } from '../../../../src-main/contract';
 import { jsonNeedsCleaning, normalizeAssetList } from '../../../../src-main/core/assets/asset-schema';
 import { FleetError } from '../../../../src-main/core/errors';
+import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
 import { refreshAssets } from '../../../../src-main/core/handlers/assets';
 import { CUT_MARK, MAX_ASSET_LIST_BYTES, MAX_ASSETS_PER_LIST, MAX_FIELD_CHARS } from '../../../../src-main/core/limits';
 import type { CoreContext, HttpRequest, OfflineStore } from '../../../../src-main/core/ports';
@@ -86,6 +87,7 @@ describe('an asset list with too many assets', () => {
     const requests: HttpRequest[] = [];
     const body = JSON.stringify(Array.from({ length: MAX_ASSETS_PER_LIST + 1 }, (_, i) => ({ assetId: `thing:${i + 1}`, type: 'thing', name: 'x' })));
     const store = { saveAssetSnapshot: (s: AssetSnapshot) => (saved = s), loadAssetSnapshot: () => saved } as unknown as OfflineStore;
+    const repository = new AssetRepository('p', store);
     const ctx = {
       connection: () => ({ profileId: 'p', baseUrl: 'https://svc.example/v1', aempUrl: '', demo: false }),
       http: () => ({
@@ -95,6 +97,7 @@ describe('an asset list with too many assets', () => {
         },
       }),
       store: () => store,
+      assets: () => repository,
       emit: (name: string) => emitted.push(name),
       settings: () => DEFAULT_SETTINGS,
     } as unknown as CoreContext;

@@ -154,11 +154,11 @@ function flagValue(name: string, value: unknown, metricPath: string, issues: Val
   if (message) issues.push({ metric: name, path: `${metricPath}.value`, message });
 }
 
-function skip(skipped: SkippedAsset[], index: number, id: unknown, path: string, reason: string): void {
+function skippedEntry(index: number, id: unknown, path: string, reason: string): SkippedAsset {
   // Reasons quote the service's values, which a careless service may fill with our token.
   const entry: SkippedAsset = { index, path, reason: scrubSecrets(reason) };
   if (typeof id === 'string' && id) entry.assetId = scrubSecrets(id.slice(0, 100));
-  skipped.push(entry);
+  return entry;
 }
 
 /** Issues shown for one asset's cleaned text, at most; the rest are counted. */
@@ -242,9 +242,7 @@ export type ElementResult =
 
 /** The entry for the second and later elements with one asset id. */
 export function duplicateSkip(index: number, assetId: string): SkippedAsset {
-  const skipped: SkippedAsset[] = [];
-  skip(skipped, index, assetId, `$[${index}].assetId`, `assetId ${assetId} appears more than once; only the first is shown`);
-  return skipped[0];
+  return skippedEntry(index, assetId, `$[${index}].assetId`, `assetId ${assetId} appears more than once; only the first is shown`);
 }
 
 /**
@@ -255,24 +253,20 @@ export function normalizeAssetElement(element: unknown, index: number, futureLim
   let raw = element;
   const base = `$[${index}]`;
   const notes: Array<TextNote & { metric: string }> = [];
-  const skipped: SkippedAsset[] = [];
   if (clean && isPlainObject(raw)) raw = cleanAssetText(raw, base, notes);
   if (!isPlainObject(raw)) {
-    skip(skipped, index, undefined, base, `Asset is ${describeValue(raw)}, expected an object`);
-    return { skipped: skipped[0] };
+    return { skipped: skippedEntry(index, undefined, base, `Asset is ${describeValue(raw)}, expected an object`) };
   }
   const { assetId, type, name } = raw;
   // Fast path: the plain checks below accept exactly what AssetHeadSchema accepts.
   if (!(typeof assetId === 'string' && ASSET_ID.test(assetId) && (type === 'thing' || type === 'area') && typeof name === 'string')) {
     const result = v.safeParse(AssetHeadSchema, raw, { abortEarly: true });
     const found = result.success ? { path: base, message: 'Asset is not valid' } : firstIssue(result.issues, base, 'Asset');
-    skip(skipped, index, assetId, found.path, found.message);
-    return { skipped: skipped[0] };
+    return { skipped: skippedEntry(index, assetId, found.path, found.message) };
   }
   const id = assetId as string;
   if (!id.startsWith(`${type}:`)) {
-    skip(skipped, index, id, `${base}.assetId`, `assetId ${id} does not match its type "${type}"`);
-    return { skipped: skipped[0] };
+    return { skipped: skippedEntry(index, id, `${base}.assetId`, `assetId ${id} does not match its type "${type}"`) };
   }
 
   const issues: ValueIssue[] = notes.length > 0 ? textIssues(notes) : [];

@@ -600,11 +600,17 @@ async function wheelScroll(
 
 /** Drags the map around and zooms in and out with the wheel while frames are recorded. */
 async function panAndZoom(page: Page): Promise<number[]> {
+  await page.evaluate(startFrameRecorder);
+  await dragAndZoomMap(page);
+  return page.evaluate(stopFrameRecorder);
+}
+
+/** Three rounds of dragging the map and turning the wheel in and out, as a dispatcher does. */
+export async function dragAndZoomMap(page: Page): Promise<void> {
   const box = await page.locator('[data-testid="asset-map"]').boundingBox();
   if (!box) throw new Error('The map is not on screen');
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  await page.evaluate(startFrameRecorder);
   for (let i = 0; i < 3; i++) {
     await page.mouse.move(cx, cy);
     await page.mouse.down();
@@ -616,7 +622,6 @@ async function panAndZoom(page: Page): Promise<number[]> {
     await page.mouse.wheel(0, 300);
     await sleep(400);
   }
-  return page.evaluate(stopFrameRecorder);
 }
 
 /**

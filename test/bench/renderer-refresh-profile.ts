@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startDemoService } from '../../src-main/demo';
 import { buildBenchRenderer, buildBenchWebShell } from './build';
+import { dragAndZoomMap } from './renderer-figures';
 import { BENCH_CLOCK_MS, stepForShare } from './core-figures';
 import { installProbes, readChangeShown, watchNextChange, type PageProbe } from './page-probes';
 import { invoke, sleep, waitFor } from './shell-calls';
@@ -218,20 +219,7 @@ async function main(): Promise<void> {
     });
     log('page drawn');
     if (values['pan-zoom']) {
-      const box = (await page.locator('[data-testid="asset-map"]').boundingBox())!;
-      const cx = box.x + box.width / 2;
-      const cy = box.y + box.height / 2;
-      for (let i = 0; i < 3; i++) {
-        await page.mouse.move(cx, cy);
-        await page.mouse.down();
-        await page.mouse.move(cx + 150, cy + 80, { steps: 15 });
-        await page.mouse.move(cx - 100, cy - 60, { steps: 15 });
-        await page.mouse.up();
-        await page.mouse.wheel(0, -300);
-        await sleep(400);
-        await page.mouse.wheel(0, 300);
-        await sleep(400);
-      }
+      await dragAndZoomMap(page);
       const view = await page.evaluate(() => {
         const m = (window as unknown as { __fleetMap?: { getZoom(): number } }).__fleetMap;
         return { zoom: m?.getZoom(), clusters: document.querySelectorAll('.leaflet-marker-pane .fd-cluster').length, points: document.querySelectorAll('.leaflet-marker-pane .fd-dot').length };

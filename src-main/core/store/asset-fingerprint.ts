@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { Asset } from '../../contract';
 
 /**
@@ -6,13 +7,18 @@ import type { Asset } from '../../contract';
  * newest, changes it), name, kind, serial, category and the value issues. Building it
  * costs far less than serialising the asset, so a refresh can find the few assets that
  * changed among 10,000. Not seen: a metric value replaced without a new `collectedOn`.
+ *
+ * Kept as the SHA-256 of that text (44 characters), not the text: one is held per asset
+ * of the list (and by the list reader), and the text, ~700 characters built piece by
+ * piece, took ~2 KB of heap each (22 MB at 10,000 assets, 110 MB at 50,000).
  */
 export function assetFingerprint(asset: Asset): string {
   let metrics = '';
   if (asset.metrics) for (const name in asset.metrics) metrics += `${name}\u0001${asset.metrics[name].meta.collectedOn}\u0001`;
   let issues = '';
   for (const issue of asset.issues) issues += `${issue.path}\u0001${issue.message}\u0001`;
-  return `${asset.type}\u0000${asset.name}\u0000${asset.serialNumber ?? '\u0002'}\u0000${asset.category ?? '\u0002'}\u0000${asset.metrics ? metrics : '\u0002'}\u0000${issues}`;
+  const text = `${asset.type}\u0000${asset.name}\u0000${asset.serialNumber ?? '\u0002'}\u0000${asset.category ?? '\u0002'}\u0000${asset.metrics ? metrics : '\u0002'}\u0000${issues}`;
+  return hash('sha256', text, 'base64');
 }
 
 const computed = new WeakMap<readonly Asset[], Map<string, string>>();

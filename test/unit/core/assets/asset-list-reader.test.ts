@@ -97,6 +97,48 @@ describe('AssetListReader', () => {
     expect(read!.assets[0].issues[0].path).toBe('$[0].metrics.fuel.value');
   });
 
+  it('reuses an asset with issues that stayed at its position, without a parse', () => {
+    const list = [asset(1), asset(5, { metrics: { fuel: metric(140) } })];
+    const reader = new AssetListReader();
+    const first = reader.read(text(list), NOW);
+    expect(first!.assets[1].issues.map((i) => i.path)).toEqual(['$[1].metrics.fuel.value']);
+    const read = reader.read(text(list), NOW);
+    expectSameAsWhole(read, text(list));
+    expect(read).toMatchObject({ reused: 2, parsed: 0 });
+  });
+
+  it('reuses an asset with no urls member, unchanged, without a parse', () => {
+    const list = [asset(1, { urls: undefined }), asset(2)];
+    expect(text(list)).not.toContain('embed/1');
+    const reader = new AssetListReader();
+    reader.read(text(list), NOW);
+    const read = reader.read(text(list), NOW);
+    expectSameAsWhole(read, text(list));
+    expect(read).toMatchObject({ reused: 2, parsed: 0 });
+  });
+
+  it('reads a re-signed URL that holds a registered secret the whole way, so it is dropped as in a full read', () => {
+    registerSecret(SECRET);
+    const reader = new AssetListReader();
+    reader.read(text([asset(1), asset(2)]), NOW);
+    const leaking = [asset(1), asset(2, { urls: { mapEmbed: `https://svc.example/embed/2?t=${SECRET}` } })];
+    const read = reader.read(text(leaking), NOW);
+    expectSameAsWhole(read, text(leaking));
+    expect(read!.assets[1].embedUrl ?? '').not.toContain(SECRET);
+    expect(read).toMatchObject({ reused: 1, parsed: 1 });
+  });
+
+  it('gives null, not an error, when the text ends inside or right before a known urls value', () => {
+    const good = text([asset(1)]);
+    const urlsValue = good.indexOf('"urls":') + '"urls":'.length;
+    for (const cut of [good.slice(0, urlsValue + 5), good.slice(0, urlsValue)]) {
+      expect(() => JSON.parse(cut)).toThrow();
+      const reader = new AssetListReader();
+      reader.read(good, NOW);
+      expect(reader.read(cut, NOW)).toBeNull();
+    }
+  });
+
   it('reads an asset again once its "collected in the future" flag may have cleared', () => {
     const ahead = asset(1, { metrics: { fuel: metric(40, '2026-03-01T11:00:00Z') } });
     const reader = new AssetListReader();
@@ -165,6 +207,19 @@ describe('AssetListReader', () => {
     expect(() => JSON.parse(brokenUrls)).toThrow();
     expect(reader.read(brokenUrls, NOW)).toBeNull();
     expect(reader.read(' [ ] ', NOW)).toMatchObject({ assets: [], skipped: [] });
+  });
+
+  it('reads a text with a lone surrogate the plain way: its UTF-8 digest would not tell two of them apart', () => {
+    // Raw (unescaped) lone surrogates: JSON.parse keeps each as it is, UTF-8 turns both into U+FFFD.
+    const first = text([asset(1), asset(2)]).replace('Truck 2', 'Truck \uD800');
+    const second = first.replace('Truck \uD800', 'Truck \uD801');
+    expect(JSON.parse(second)[1].name).not.toBe(JSON.parse(first)[1].name);
+    const reader = new AssetListReader();
+    reader.read(text([asset(1), asset(2)]), NOW);
+    expect(reader.read(first, NOW)).toBeNull();
+    expect(reader.read(second, NOW)).toBeNull();
+    // A well-formed text is read as before, against the last list the reader understood.
+    expect(reader.read(text([asset(1), asset(2)]), NOW)).toMatchObject({ reused: 2, parsed: 0 });
   });
 
   it('gives what the whole read gives for any list and any sequence of edits (property)', () => {

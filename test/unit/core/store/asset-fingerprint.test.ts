@@ -27,4 +27,16 @@ describe('assetFingerprint', () => {
     const flagged = { ...asset({ gps }), issues: [{ metric: 'fuel', path: '$.metrics.fuel.value', message: 'fuel 140 is outside 0–100' }] };
     expect(assetFingerprint(flagged)).not.toBe(assetFingerprint(asset({ gps })));
   });
+
+  it('is a short digest of fixed size however many metrics and issues the asset has (10,000 are held in memory)', () => {
+    const metrics: Record<string, Metric> = {};
+    for (let i = 0; i < 200; i++) metrics[`metric-${i}`] = metric(i, `2026-11-22T12:${String(i % 60).padStart(2, '0')}:00Z`);
+    const issues = Array.from({ length: 50 }, (_, i) => ({ metric: `metric-${i}`, path: `$.metrics.metric-${i}.value`, message: `value ${i} is outside its range` }));
+    const big = { ...asset(metrics), name: 'T'.repeat(500), issues };
+    expect(assetFingerprint(big)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(assetFingerprint(asset(null))).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    // Still tells a change deep inside the asset.
+    const later = { ...big, metrics: { ...metrics, 'metric-199': metric(199, '2026-11-22T13:00:00Z') } };
+    expect(assetFingerprint(later)).not.toBe(assetFingerprint(big));
+  });
 });

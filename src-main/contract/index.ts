@@ -16,6 +16,7 @@
 export { equipmentForSerial, equipmentKeys, identifierKey } from './equipment-link';
 // The shared rules (valibot schemas); the data types below that the renderer sends are inferred from them.
 export * from './schemas';
+export * from './row-wire';
 import { DEFAULT_LIST_COLUMNS } from './schemas';
 import type { AempVersion, AlertQuery, AlertRuleKind, AlertRules, EmbedBounds, EmbedRequest, HistoryMetric, ProfileInput, Settings } from './schemas';
 

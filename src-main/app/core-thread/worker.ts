@@ -5,14 +5,34 @@
  * tiles) runs in this thread; results and events leave it as JSON written here once.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import type { EventChannel, FleetEvents, InvokeHandlers } from '../../contract';
+import { snapshotToWire } from '../../contract';
+import type { AssetRowSnapshot, AssetRowSnapshotWire, EventChannel, FleetEvents, InvokeHandlers, Result } from '../../contract';
 import { relayedKeychain, type KeychainMethod } from '../../core/auth/keychain-relay';
 import type { KeychainBackend } from '../../core/auth/token-vault';
 import { FleetError, scrubSecrets, toAppError } from '../../core/errors';
 import { dispatchInvoke } from '../../core/ipc/validate-args';
 import type { FleetDeskCore, FleetDeskOptions, PlatformHooks } from '../../core/ports';
+import { garbageCollector, HeapRelease, ReleaseSchedule } from './heap-release';
 import { lowerThisThreadPriority } from './thread-priority';
 import { fleetErrorFrom, jsonBytes, transferOf, type CoreThreadData, type FromWorker, type PlatformCall, type ToWorker, type WithoutId } from './protocol';
+
+/**
+ * The asset list leaves this thread with its rows as columns (contract row-wire.ts; the
+ * page reads them in src-renderer/src/lib/bridge.ts). A list the columns cannot hold goes
+ * as it is: the page reads both forms.
+ */
+function rowListToWire(list: AssetRowSnapshot | null): AssetRowSnapshot | AssetRowSnapshotWire | null {
+  if (!list || !Array.isArray(list.assets)) return list;
+  try {
+    return snapshotToWire(list);
+  } catch {
+    return list;
+  }
+}
+
+function rowListResultToWire(result: Result<unknown>): Result<unknown> {
+  return result.ok ? { ok: true, value: rowListToWire(result.value as AssetRowSnapshot | null) } : result;
+}
 
 /** Builds the core in this thread (createFleetDesk; tests pass a small fake). */
 export type CoreFactory = (options: FleetDeskOptions & { keychain: KeychainBackend }) => Promise<FleetDeskCore>;
@@ -27,7 +47,17 @@ function resultBytes(result: unknown, channel: unknown): Uint8Array {
   }
 }
 
-export function runCoreWorker(factory: CoreFactory, port: MessagePort | null = parentPort, data: CoreThreadData = workerData as CoreThreadData): void {
+export interface CoreWorkerOptions {
+  /** How long the core stays quiet after a refresh before its garbage is collected (heap-release.ts); tests shorten it. */
+  heapReleaseDelayMs?: number;
+}
+
+export function runCoreWorker(
+  factory: CoreFactory,
+  port: MessagePort | null = parentPort,
+  data: CoreThreadData = workerData as CoreThreadData,
+  options: CoreWorkerOptions = {},
+): void {
   if (!port) throw new Error('The Fleet Desk core worker must run in a worker thread.');
   const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
@@ -70,6 +100,9 @@ export function runCoreWorker(factory: CoreFactory, port: MessagePort | null = p
     ...(has('notify') ? { notify: (n) => void hook('notify')(n).catch(() => {}) } : {}),
   };
 
+  // A whole read's garbage is given back once the core has been quiet after the refresh (heap-release.ts).
+  const releases = new ReleaseSchedule(new HeapRelease(garbageCollector()), options.heapReleaseDelayMs);
+
   let core: FleetDeskCore | null = null;
   let listening = false;
   const queued: ToWorker[] = [];
@@ -82,7 +115,7 @@ export function runCoreWorker(factory: CoreFactory, port: MessagePort | null = p
     switch (message.t) {
       case 'invoke': {
         const result = await dispatchInvoke(core.handlers, message.channel, message.args);
-        const json = resultBytes(result, message.channel);
+        const json = resultBytes(message.channel === 'assets:get' ? rowListResultToWire(result) : result, message.channel);
         post({ t: 'invoked', id: message.id, json }, transferOf(json));
         return;
       }
@@ -146,11 +179,12 @@ export function runCoreWorker(factory: CoreFactory, port: MessagePort | null = p
     (built) => {
       core = built;
       built.subscribe(<E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
+        if (name === 'status') releases.status((payload as FleetEvents['status']).state);
         // Nobody on the main thread listens: no JSON to write.
         if (!listening) return;
         let json: Uint8Array;
         try {
-          json = jsonBytes({ name, payload });
+          json = jsonBytes({ name, payload: name === 'assets' ? rowListToWire(payload as FleetEvents['assets']) : payload });
         } catch (err) {
           console.error(scrubSecrets(`Fleet Desk: could not send the "${name}" event: ${err instanceof Error ? err.message : String(err)}`));
           return;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { ROW_COLUMNS_FORM, snapshotFromWire, type AssetRowSnapshotWire } from '../../../src-main/contract';
 import { startFleetDesk } from '../../../src-main/app/core-thread/start-core';
 import { isSerializedCore } from '../../../src-main/app/core-thread/serialized';
 import type { FleetDeskCore } from '../../../src-main/core/ports';
@@ -55,10 +56,11 @@ describe('web shell with the core in its worker', () => {
     let listed = 0;
     const gotList = new Promise<void>((resolve) =>
       ws.on('message', (data) => {
-        const message = JSON.parse(String(data)) as { name: string; payload: { assets?: unknown[] } };
+        const message = JSON.parse(String(data)) as { name: string; payload: unknown };
         names.push(message.name);
         if (message.name === 'assets') {
-          listed = message.payload.assets?.length ?? 0;
+          // The rows travel as columns (contract row-wire.ts); the page reads them back.
+          listed = snapshotFromWire(message.payload as AssetRowSnapshotWire)?.assets.length ?? 0;
           resolve();
         }
       }),
@@ -70,7 +72,8 @@ describe('web shell with the core in its worker', () => {
     expect(names).toContain('status');
     const list = await invoke('assets:get');
     expect(list.ok).toBe(true);
-    expect((list.value as { assets: unknown[] }).assets).toHaveLength(300);
+    expect((list.value as AssetRowSnapshotWire).assets.form).toBe(ROW_COLUMNS_FORM);
+    expect(snapshotFromWire(list.value as AssetRowSnapshotWire)?.assets).toHaveLength(300);
     expect(await invoke('app:info')).toMatchObject({ ok: true, value: { shell: 'web', version: 'test', demo: true } });
     expect(await invoke('trail:get', ['thing:1', -5])).toMatchObject({ ok: false, error: { kind: 'invalid-argument' } });
     ws.close();

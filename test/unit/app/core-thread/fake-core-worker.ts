@@ -5,6 +5,8 @@
  */
 import { readlinkSync } from 'node:fs';
 import { getPriority } from 'node:os';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
+import { resourceLimits } from 'node:worker_threads';
 import { DEFAULT_SETTINGS } from '../../../../src-main/contract';
 import type { EventSink, InvokeHandlers } from '../../../../src-main/contract';
 import { FleetError, registerSecret } from '../../../../src-main/core/errors';
@@ -28,6 +30,28 @@ runCoreWorker(async ({ env, platform, keychain }) => {
     'assets:detail': async () => {
       const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
       return { threadId, nice: getPriority(threadId) } as never;
+    },
+    // This thread's heap limits, and its new space after `mb` MB of short-lived objects (a whole read's churn).
+    'aemp:cached': async (mb: number) => {
+      let kept: number[][] = [];
+      for (let i = 0; i < Number(mb) * 16; i++) {
+        kept.push(new Array<number>(8000).fill(i));
+        if (kept.length > 64) kept = [];
+      }
+      const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+      return { limits: resourceLimits, newSpaceMb: (newSpace?.physical_space_size ?? 0) / (1024 * 1024), kept: kept.length } as never;
+    },
+    // A whole read's garbage: 160 MB held until the answer, then dropped; with 'settle', the refresh's status says it is over.
+    'export:positionsGeoJson': async (ids: string[]) => {
+      const read = Array.from({ length: 200 }, (_, i) => new Array<number>(100_000).fill(i + 0.5));
+      if (ids[0] === 'settle') emit('status', { state: 'online', seq: -3 } as never);
+      return { held: read.length } as never;
+    },
+    // The heap this thread uses, read after the work already queued for this turn of the loop
+    // (a message that arrives while the port is being read is handled before that work).
+    'aemp:history': async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return { usedMb: getHeapStatistics().used_heap_size / (1024 * 1024) } as never;
     },
     // A profile switch: the list the main thread kept is another profile's now.
     'profiles:switch': async () => {
@@ -113,4 +137,4 @@ runCoreWorker(async ({ env, platform, keychain }) => {
     start: async () => emit('status', { state: 'started' } as never),
     stop: async () => platform.notify?.({ title: 'core stopped', body: '', assetId: null }),
   };
-});
+}, undefined, undefined, { heapReleaseDelayMs: 20 });

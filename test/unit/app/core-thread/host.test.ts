@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KeychainBackend } from '../../../../src-main/core/auth/token-vault';
 import { FleetError } from '../../../../src-main/core/errors';
 import type { PlatformHooks } from '../../../../src-main/core/ports';
-import { startCoreThread, type CoreThreadOptions } from '../../../../src-main/app/core-thread/host';
+import { CORE_YOUNG_GENERATION_MB, startCoreThread, type CoreThreadOptions } from '../../../../src-main/app/core-thread/host';
 import type { ThreadedCore } from '../../../../src-main/app/core-thread/serialized';
 import { CORE_THREAD_NICE } from '../../../../src-main/app/core-thread/thread-priority';
 
@@ -65,6 +65,30 @@ describe('the core in its worker thread', () => {
     expect(worker.threadId).not.toBe(ownThread);
     expect(worker.nice).toBe(CORE_THREAD_NICE);
     expect(getPriority(ownThread)).toBe(before);
+  });
+
+  it('runs the core with a small young generation, so a whole read’s short-lived objects leave at most 8 MB of new space', async () => {
+    const core = await start();
+    const worker = (await core.handlers['aemp:cached']('200' as never)) as unknown as { limits: { maxYoungGenerationSizeMb: number }; newSpaceMb: number };
+    expect(worker.limits.maxYoungGenerationSizeMb).toBe(CORE_YOUNG_GENERATION_MB);
+    // V8's default lets the new space grow to 32 MB (two 16 MB semi-spaces) and keep it.
+    expect(worker.newSpaceMb).toBeLessThanOrEqual(8);
+  }, 30_000);
+
+  it('gives a whole read’s garbage back once the refresh’s status says it is over, not before', async () => {
+    const core = await start();
+    const usedMb = async () => ((await core.handlers['aemp:history']('x', 'Location', 'z', 'w')) as unknown as { usedMb: number }).usedMb;
+    await core.handlers['export:positionsGeoJson'](['busy'], 1);
+    // 160 MB dropped while no refresh settled: V8 keeps it until its own memory reducer runs, seconds later.
+    expect(await usedMb()).toBeGreaterThan(120);
+    await core.handlers['export:positionsGeoJson'](['settle'], 1);
+    // The fake core's release comes 20 ms after the status (RELEASE_DELAY_MS in the app); at most ~2 s of asking.
+    let used = await usedMb();
+    for (let i = 0; i < 200 && used >= 64; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      used = await usedMb();
+    }
+    expect(used).toBeLessThan(64);
   });
 
   it('keeps an error’s kind, message, status and wait across the boundary', async () => {

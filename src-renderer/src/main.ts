@@ -1,9 +1,8 @@
+// First, for its effect: the first rows' request goes out before the rest is evaluated.
+import './ask-first-list';
 import { mount } from 'svelte';
 import App from './App.svelte';
-import { assets } from './state/assets.svelte';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('Fleet Desk: #app element missing from index.html');
-// The first rows' request travels while the app builds itself.
-assets.askEarly();
 export default mount(App, { target });

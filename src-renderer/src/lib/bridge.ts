@@ -4,7 +4,8 @@
  * the same contract over the loopback connection. Component tests install a fake
  * with `setBridge`.
  */
-import type { AppError, Bridge, InvokeArgs, InvokeChannel, InvokeResult } from '@contract';
+import { snapshotFromWire } from '@contract';
+import type { AppError, AssetRowSnapshot, AssetRowSnapshotWire, Bridge, EventChannel, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Result } from '@contract';
 import { createWebBridge, type BridgeLoss, type WebBridge } from './web-bridge';
 
 export type { BridgeLoss };
@@ -18,12 +19,53 @@ declare global {
 let current: Bridge | null = null;
 
 export function setBridge(next: Bridge | null): void {
-  current = next;
+  current = next && readingRowColumns(next);
 }
 
 export function bridge(): Bridge {
-  current ??= window.fleetDesk ?? createWebBridge();
+  current ??= readingRowColumns(window.fleetDesk ?? createWebBridge());
   return current;
+}
+
+/** A message's asset list as the snapshot it stands for (contract row-wire.ts). */
+function snapshotOf(value: unknown): AssetRowSnapshot | null {
+  return snapshotFromWire(value as AssetRowSnapshot | AssetRowSnapshotWire | null);
+}
+
+/**
+ * The one place the page reads the asset list's wire form (contract row-wire.ts): from a
+ * core in its worker the `assets:get` answer and the 'assets' event carry the rows as
+ * columns; they leave here as AssetRowSnapshot, in both shells. A list that cannot be read
+ * is a failed call (the store shows why and keeps its list) or an event not delivered.
+ * Everything else of `raw` (the web bridge's loss and address calls) stays as it is.
+ */
+function readingRowColumns(raw: Bridge): Bridge {
+  function invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>> {
+    // Every other call is the raw bridge's own promise (no extra turn before its answer).
+    if (channel !== 'assets:get') return raw.invoke(channel, ...args);
+    return raw.invoke(channel, ...args).then((result): Result<InvokeResult<C>> => {
+      if (!result.ok) return result;
+      try {
+        return { ok: true, value: snapshotOf(result.value) as InvokeResult<C> };
+      } catch (err) {
+        return { ok: false, error: { kind: 'bad-payload', message: err instanceof Error ? err.message : String(err) } };
+      }
+    });
+  }
+  function on<E extends EventChannel>(name: E, listener: (payload: FleetEvents[E]) => void): () => void {
+    if (name !== 'assets') return raw.on(name, listener);
+    return raw.on(name, (payload) => {
+      let snapshot: AssetRowSnapshot | null;
+      try {
+        snapshot = snapshotOf(payload);
+      } catch (err) {
+        console.error(`Fleet Desk: ${err instanceof Error ? err.message : String(err)}`);
+        return;
+      }
+      if (snapshot) listener(snapshot as FleetEvents[E]);
+    });
+  }
+  return Object.assign({}, raw, { invoke, on });
 }
 
 function isWebBridge(b: Bridge): b is WebBridge {

@@ -205,20 +205,28 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
     }
   }
 
+  /** Events delivered over the socket so far, by name (a catch-up answer must not undo a newer one). */
+  const delivered = new Map<string, number>();
+  const deliveredOf = (...names: string[]) => names.reduce((sum, name) => sum + (delivered.get(name) ?? 0), 0);
+
   /**
    * Events sent while no socket was open are gone, and a page's first calls can be
    * answered before its socket opens. So each time the socket opens the bridge asks for
    * the status again (it changes quickly at start), and after a reconnect also for the
-   * asset list, and hands the answers to the listeners as the events would have.
+   * asset list, and hands the answers to the listeners as the events would have. An event
+   * that arrives while such a call is under way is at least as new as its answer (the
+   * answer was made before it reached the page), so the answer is then dropped.
    */
   async function catchUp(reconnected: boolean): Promise<void> {
     if (listeners.get('status')?.size) {
+      const seen = deliveredOf('status');
       const status = await invoke('status:get');
-      if (status.ok) dispatch('status', status.value);
+      if (status.ok && deliveredOf('status') === seen) dispatch('status', status.value);
     }
     if (reconnected && listeners.get('assets')?.size) {
+      const seen = deliveredOf('assets', 'assets:changed');
       const list = await invoke('assets:get');
-      if (list.ok && list.value !== null) dispatch('assets', list.value);
+      if (list.ok && list.value !== null && deliveredOf('assets', 'assets:changed') === seen) dispatch('assets', list.value);
     }
   }
 
@@ -232,6 +240,7 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
     if (typeof message !== 'object' || message === null) return;
     const { name, payload } = message as { name?: unknown; payload?: unknown };
     if (typeof name !== 'string') return;
+    delivered.set(name, (delivered.get(name) ?? 0) + 1);
     dispatch(name, payload);
   }
 

@@ -8,7 +8,10 @@
  */
 import type { AssetRow, AssetRowChange, AssetRowSnapshot, TrailPoint } from '@contract';
 import { call, bridge } from '../lib/bridge';
-import { assetsById, idSet, indexAssets, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
+import { askFirstList, takeFirstList } from '../lib/first-list';
+import { assetsById, idSet, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
+import { reindexAssets } from '../lib/list/reindex';
+import { byIdAfter, nameTagsAfter } from '../lib/list/carryOver';
 import { ListView, type ListedIds } from '../lib/list/listView';
 import { nameTags, type NameTag } from '../lib/list/disambiguate';
 import { perfMark } from '../lib/perf';
@@ -17,6 +20,9 @@ import { clock } from './clock.svelte';
 import { appEvents } from './events';
 import { session } from './session.svelte';
 import { ui } from './ui.svelte';
+
+/** The rows of no snapshot (one array, so the index built for it is reused). */
+const NO_ASSETS: readonly AssetRow[] = [];
 
 export interface Trail {
   assetId: string;
@@ -31,22 +37,52 @@ export class AssetsStore {
   trail = $state.raw<Trail | null>(null);
 
   /** Lowercase search keys etc., built once per snapshot. */
-  readonly index: IndexedAsset[] = $derived(indexAssets(this.snapshot?.assets ?? []));
-  readonly byId: Map<string, AssetRow> = $derived(assetsById(this.snapshot?.assets ?? []));
+  readonly index: IndexedAsset[] = $derived(this.#indexed().index);
+  readonly byId: Map<string, AssetRow> = $derived(this.#lookups().byId);
   /** Tags that tell apart assets sharing a name ("Airport Job site · area:3"). */
-  readonly nameTags: Map<string, NameTag> = $derived(nameTags(this.snapshot?.assets ?? []));
+  readonly nameTags: Map<string, NameTag> = $derived(this.#lookups().nameTags);
   /** The list's sort orders and recent searches for this index (see listView.ts). */
-  readonly #view: ListView = $derived(new ListView(this.index));
+  readonly #view: ListView = $derived(this.#indexed().view);
   /** The list as the search, filters and sort make it. */
-  readonly result: ListResult = $derived.by(() => this.#view.apply(ui.query, clock.now, session.settings.staleAfterMin));
+  readonly result: ListResult = $derived.by(() => this.#view.apply(ui.query, clock.now, this.#staleAfterMin));
+  /** The stale threshold as a number, so a change of another setting (the refresh interval) lists nothing anew. */
+  readonly #staleAfterMin: number = $derived(session.settings.staleAfterMin);
   /** The listed ids in order (built when read: a keystroke does not need them). */
   readonly visibleIds: string[] = $derived(this.result.rows.map((r) => r.asset.assetId));
   /** Whether an id is listed, without a set of 50,000 strings per keystroke. */
   readonly visibleSet: ListedIds = $derived(this.#view.listed(this.result.rows));
+  /** The index and list view last built, and the rows they were built for. */
+  #built: { assets: readonly AssetRow[]; index: IndexedAsset[]; view: ListView } | null = null;
+
+  /**
+   * The index and list view of the shown rows: after a small change, made from the last
+   * ones by indexing and placing the changed rows only (reindex.ts, ListView.after).
+   */
+  #indexed(): { index: IndexedAsset[]; view: ListView } {
+    const assets = this.snapshot?.assets ?? NO_ASSETS;
+    const last = this.#built;
+    if (last?.assets === assets) return last;
+    const { index, delta } = reindexAssets(last?.index ?? [], assets);
+    const view = last && delta ? last.view.after(index, delta) : new ListView(index);
+    this.#built = { assets, index, view };
+    return this.#built;
+  }
+
+  /** The id lookup and name tags last built, and the rows they were built for. */
+  #looked: { assets: readonly AssetRow[]; byId: Map<string, AssetRow>; nameTags: Map<string, NameTag> } | null = null;
+
+  /** The id lookup and name tags of the shown rows; after a small change, carried over (carryOver.ts). */
+  #lookups(): { byId: Map<string, AssetRow>; nameTags: Map<string, NameTag> } {
+    const assets = this.snapshot?.assets ?? NO_ASSETS;
+    const last = this.#looked;
+    if (last?.assets === assets) return last;
+    this.#looked = last
+      ? { assets, byId: byIdAfter(last.assets, last.byId, assets), nameTags: nameTagsAfter(last.assets, last.nameTags, assets) }
+      : { assets, byId: assetsById(assets), nameTags: nameTags(assets) };
+    return this.#looked;
+  }
 
   #offs: (() => void)[] = [];
-  /** The first list, asked for before the page was built (see `askEarly`); taken once. */
-  #early: Promise<AssetRowSnapshot | null> | null = null;
   /** Lists and changes shown from events: a load begun before one of them is older than it. */
   #eventsShown = 0;
 
@@ -55,11 +91,7 @@ export class AssetsStore {
    * page builds itself; `init` shows it. A page's first rows wait for no mount that way.
    */
   askEarly(): void {
-    if (this.#offs.length > 0 || this.#early) return;
-    const early = call('assets:get');
-    // A failure is shown when init takes it, not as an unhandled rejection before.
-    early.catch(() => {});
-    this.#early = early;
+    if (this.#offs.length === 0) askFirstList();
   }
 
   /** Listens (once) and shows what the main side has (cache first, no network). */
@@ -82,7 +114,7 @@ export class AssetsStore {
 
   dispose(): void {
     for (const off of this.#offs.splice(0)) off();
-    this.#early = null;
+    takeFirstList(); // an early answer not taken belongs to the page that asked
     this.snapshot = null;
     this.refreshing = false;
     this.trail = null;
@@ -115,8 +147,7 @@ export class AssetsStore {
 
   async #load(): Promise<void> {
     const seen = this.#eventsShown;
-    const pending = this.#early ?? call('assets:get');
-    this.#early = null;
+    const pending = takeFirstList() ?? call('assets:get');
     try {
       const snapshot = await pending;
       // An event shown meanwhile is at least as new as this answer.

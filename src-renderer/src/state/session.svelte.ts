@@ -30,6 +30,8 @@ export class SessionStore {
   readonly branchName: string | null = $derived(this.profiles?.profiles.find((p) => p.id === this.profiles?.activeId)?.name ?? null);
 
   #offs: (() => void)[] = [];
+  /** Status events received so far: an answer to status:get asked before the last one is older than it. */
+  #statusEvents = 0;
 
   /**
    * Listens (once) and loads app info, settings and status. Resolves with the first
@@ -39,17 +41,22 @@ export class SessionStore {
     if (this.#offs.length === 0) {
       const events = bridge();
       this.#offs.push(
-        events.on('status', (s) => this.setStatus(s)),
+        events.on('status', (s) => {
+          this.#statusEvents++;
+          this.setStatus(s);
+        }),
         events.on('settings', (s) => (this.settings = s)),
         events.on('profiles:changed', (p) => this.#profilesChanged(p)),
         events.on('menu:command', ({ command }) => appEvents.emit('command', command)),
         events.on('page:reload-needed', ({ needed }) => (this.reloadNeeded = needed)),
       );
     }
+    const eventsBefore = this.#statusEvents;
     const [info, settings, status] = await Promise.allSettled([call('app:info'), call('settings:get'), call('status:get')]);
     if (info.status === 'fulfilled') this.appInfo = info.value;
     if (settings.status === 'fulfilled') this.settings = settings.value;
-    if (status.status === 'fulfilled') this.setStatus(status.value);
+    // A status event that came while the answer was on its way is newer than the answer.
+    if (status.status === 'fulfilled' && this.#statusEvents === eventsBefore) this.setStatus(status.value);
     this.loaded = true;
     void this.loadProfiles();
     const failed = [info, settings, status].find((r) => r.status === 'rejected');

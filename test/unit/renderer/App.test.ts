@@ -19,10 +19,11 @@ describe('App shell', () => {
   it('starts from the cache and answers the keyboard shortcuts and menu commands', async () => {
     await mountApp();
     await screen.findByText('Truck 1');
-    expect(screen.getByTestId('asset-map')).toBeInTheDocument();
+    // The map and the dialogs are chunks of their own, loaded after the first rows (lazy-views.ts).
+    expect(await screen.findByTestId('asset-map', {}, { timeout: 10_000 })).toBeInTheDocument();
 
     await fireEvent.keyDown(window, { key: ',', ctrlKey: true });
-    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Settings' }, { timeout: 10_000 })).toBeInTheDocument();
     await fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument();
 

@@ -32,7 +32,7 @@ describe('theme', () => {
     await vi.waitFor(() => expect(theme()).toBe('dark'));
 
     await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
-    await fireEvent.change(screen.getByLabelText('Theme'), { target: { value: 'light' } });
+    await fireEvent.change(await screen.findByLabelText('Theme', {}, { timeout: 10_000 }), { target: { value: 'light' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(theme()).toBe('light'));
     expect(bridge.callsTo('settings:set').at(-1)?.[0]).toMatchObject({ theme: 'light' });

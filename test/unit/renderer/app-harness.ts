@@ -4,11 +4,12 @@
  * every store put back after each test. Import it before App.svelte (uPlot reads
  * matchMedia when it is imported).
  */
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, render } from '@testing-library/svelte';
 import { DEFAULT_SETTINGS } from '@contract';
 import type { AppInfo } from '@contract';
 import { setBridge } from '../../../src-renderer/src/lib/bridge';
+import { views } from '../../../src-renderer/src/lib/lazy-views';
 import { FakeBridge, resetStores, snapshot, status } from './fixtures';
 
 // jsdom has no matchMedia; uPlot (the Fleet view's charts) reads it when it is imported.
@@ -29,6 +30,11 @@ export function appBridge(info: AppInfo = WEB_INFO): FakeBridge {
 
 /** Installs the bridge `make` builds before each test and cleans up after it. */
 export function useAppHarness(make: () => FakeBridge): void {
+  // The views the app loads after its first rows (lib/lazy-views.ts), compiled once here
+  // rather than inside the first test that opens one (vitest transforms them on first import).
+  beforeAll(async () => {
+    await Promise.all(Object.values(views).map((load) => load()));
+  }, 60_000);
   beforeEach(() => {
     // jsdom has no ResizeObserver; Leaflet and the list only need it to exist.
     vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });

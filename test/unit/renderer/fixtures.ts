@@ -3,6 +3,9 @@ import type { AppError, Asset, AssetChange, AssetRow, AssetRowChange, AssetRowSn
 import { assetRow } from '../../../src-main/core/assets/asset-row';
 import { clock } from '../../../src-renderer/src/state/clock.svelte';
 import { stopStores } from '../../../src-renderer/src/state/app-start';
+import { afterEach, beforeEach } from 'vitest';
+import { setBridge } from '../../../src-renderer/src/lib/bridge';
+import { assets as assetsStore } from '../../../src-renderer/src/state/assets.svelte';
 
 export const NOW = Date.parse('2026-11-22T12:00:00Z');
 
@@ -120,4 +123,17 @@ export function resetStores(now: () => number = () => NOW): void {
   stopStores();
   fullRecords.clear();
   clock.useSource(now);
+}
+
+/** Each test of the file starts with the assets store holding `fleet` (read through a fake bridge), and leaves it reset. */
+export function withAssetsStoreOf(fleet: Asset[]): void {
+  beforeEach(async () => {
+    setBridge(new FakeBridge().handle('assets:get', () => snapshot(fleet)));
+    resetStores(() => NOW);
+    await assetsStore.init();
+  });
+  afterEach(() => {
+    setBridge(null);
+    resetStores(() => NOW);
+  });
 }

@@ -56,30 +56,33 @@ export function gpsOf(asset: AssetRow): { lat: number; lng: number } | null {
   return asset.lat === null || asset.lng === null ? null : { lat: asset.lat, lng: asset.lng };
 }
 
+/** The index entry of one row at `position` (its name rank is set by whoever orders the index). */
+export function indexedRow(asset: AssetRow, position: number): IndexedAsset {
+  const hasGps = asset.lat !== null && asset.lng !== null;
+  return {
+    asset,
+    position,
+    searchKey: [asset.name, asset.assetId, asset.serialNumber ?? '', asset.category ?? ''].join('\u0000').toLowerCase(),
+    lastUpdateMs: asset.updatedAt,
+    fuel: asset.fuel,
+    ignition: asset.ignition,
+    moving: isMoving(asset),
+    hasGps,
+    hasIssues: asset.issues.length > 0,
+    nameKey: asset.name.toLowerCase(),
+    categoryKey: (asset.category ?? '').toLowerCase(),
+    nameRank: 0,
+    idNumber: idNumberOf(asset.assetId),
+    serialKey: (asset.serialNumber ?? '').toLowerCase(),
+    speed: asset.speed,
+    engineMs: asset.engineMs,
+    odometerCm: asset.odometerCm,
+    gpsAtMs: hasGps ? asset.gpsAt : null,
+  };
+}
+
 export function indexAssets(assets: readonly AssetRow[]): IndexedAsset[] {
-  const rows = assets.map((asset, position): IndexedAsset => {
-    const hasGps = asset.lat !== null && asset.lng !== null;
-    return {
-      asset,
-      position,
-      searchKey: [asset.name, asset.assetId, asset.serialNumber ?? '', asset.category ?? ''].join('\u0000').toLowerCase(),
-      lastUpdateMs: asset.updatedAt,
-      fuel: asset.fuel,
-      ignition: asset.ignition,
-      moving: isMoving(asset),
-      hasGps,
-      hasIssues: asset.issues.length > 0,
-      nameKey: asset.name.toLowerCase(),
-      categoryKey: (asset.category ?? '').toLowerCase(),
-      nameRank: 0,
-      idNumber: idNumberOf(asset.assetId),
-      serialKey: (asset.serialNumber ?? '').toLowerCase(),
-      speed: asset.speed,
-      engineMs: asset.engineMs,
-      odometerCm: asset.odometerCm,
-      gpsAtMs: hasGps ? asset.gpsAt : null,
-    };
-  });
+  const rows = assets.map(indexedRow);
   // The collator is slow: rank once per snapshot so each keystroke's sort compares numbers.
   const ordered = [...rows].sort(byNameText);
   for (let i = 0; i < ordered.length; i++) ordered[i].nameRank = i;
@@ -163,7 +166,7 @@ export interface ListResult {
 
 // Natural order ("Yard 75" before "Yard 725"), case-insensitive, ties broken by id.
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const byNameText = (a: IndexedAsset, b: IndexedAsset) => collator.compare(a.asset.name, b.asset.name) || collator.compare(a.asset.assetId, b.asset.assetId);
+export const byNameText = (a: IndexedAsset, b: IndexedAsset) => collator.compare(a.asset.name, b.asset.name) || collator.compare(a.asset.assetId, b.asset.assetId);
 const byName = (a: IndexedAsset, b: IndexedAsset) => a.nameRank - b.nameRank;
 
 /** The sort value, or null when the asset has none (those always sort last). */

@@ -12,6 +12,7 @@
  *   matches.
  */
 import { categoriesOf, comparator, groupOf, staticFilterIdsOf, STALE_FILTER, type IndexedAsset, type ListQuery, type ListResult } from './assetIndex';
+import type { IndexDelta } from './reindex';
 import { narrows, searchTerms } from './searchTerms';
 
 /** How many recent searches keep their matches (a few hundred KB at 50,000 assets, at most). */
@@ -33,6 +34,8 @@ interface SearchMatches {
  * and the newest reading's time for "stale".
  */
 interface RowFacts {
+  /** Filter id → code; carried over to the next view, which only adds codes. */
+  codeOf: Map<string, number>;
   keys: string[];
   names: string[];
   groups: string[];
@@ -45,7 +48,7 @@ interface RowFacts {
 
 export class ListView {
   readonly #index: readonly IndexedAsset[];
-  readonly #orders = new Map<string, Int32Array>();
+  readonly #orders = new Map<string, { order: Int32Array; compare: (a: IndexedAsset, b: IndexedAsset) => number }>();
   #recent: SearchMatches[] = [];
   #facts: RowFacts | null = null;
   #categories: string[] | null = null;
@@ -71,15 +74,36 @@ export class ListView {
     return new ListedIds(this.#slots, rows);
   }
 
+  /**
+   * The view of `index`, made from this view of the index before a small change (`delta`,
+   * see reindex.ts): each sort order and recent search this view holds is updated by
+   * placing the changed rows only, and the row facts are copied for the unchanged rows.
+   */
+  after(index: readonly IndexedAsset[], delta: IndexDelta): ListView {
+    const view = new ListView(index);
+    const oldAt = new Int32Array(index.length).fill(-1);
+    delta.keptAt.forEach((at, old) => {
+      if (at !== -1) oldAt[at] = old;
+    });
+    for (const [orderKey, { order, compare }] of this.#orders) view.#orders.set(orderKey, { order: placeChanged(index, order, delta, compare), compare });
+    if (this.#facts) view.#facts = carriedFacts(this.#facts, index, oldAt);
+    view.#recent = this.#recent.flatMap((recent) => {
+      const order = view.#orders.get(recent.orderKey)?.order;
+      return order ? [{ ...recent, positions: carriedMatches(index, order, recent, delta, oldAt) }] : [];
+    });
+    return view;
+  }
+
   /** The positions of all rows in the sort order (sorted once per index and order). */
   #order(orderKey: string, list: ListQuery): Int32Array {
-    let order = this.#orders.get(orderKey);
-    if (!order) {
-      const sorted = [...this.#index].sort(comparator(list.sort, list.descending));
-      order = Int32Array.from(sorted, (row) => row.position);
-      this.#orders.set(orderKey, order);
+    let sorted = this.#orders.get(orderKey);
+    if (!sorted) {
+      const compare = comparator(list.sort, list.descending);
+      const rows = [...this.#index].sort(compare);
+      sorted = { order: Int32Array.from(rows, (row) => row.position), compare };
+      this.#orders.set(orderKey, sorted);
     }
-    return order;
+    return sorted.order;
   }
 
   /** The positions of the rows matching every term, in the order; from a recent search's matches when one covers them. */
@@ -167,8 +191,18 @@ export class ListView {
 }
 
 function rowFacts(index: readonly IndexedAsset[]): RowFacts {
-  const codeOf = new Map<string, number>([[STALE_FILTER, 0]]);
-  const names = [STALE_FILTER];
+  return carriedFacts(null, index, null);
+}
+
+/**
+ * The row facts of `index`; with `previous` and `oldAt` (new position → previous position,
+ * -1 for a changed row), an unchanged row's filter codes are copied from the previous
+ * facts instead of being looked up from its filter ids. Codes of filter ids no row has
+ * any more stay (they count nothing and no row meets them, as an unknown id would not).
+ */
+function carriedFacts(previous: RowFacts | null, index: readonly IndexedAsset[], oldAt: Int32Array | null): RowFacts {
+  const codeOf = new Map<string, number>(previous?.codeOf ?? [[STALE_FILTER, 0]]);
+  const names = previous ? [...previous.names] : [STALE_FILTER];
   const offsets = new Int32Array(index.length + 1);
   const codes: number[] = [];
   const noUpdate = new Uint8Array(index.length);
@@ -176,19 +210,60 @@ function rowFacts(index: readonly IndexedAsset[]): RowFacts {
   index.forEach((row, i) => {
     if (row.lastUpdateMs === null) noUpdate[i] = 1;
     else updatedAt[i] = row.lastUpdateMs;
-    for (const id of staticFilterIdsOf(row)) {
-      let code = codeOf.get(id);
-      if (code === undefined) {
-        code = names.length;
-        codeOf.set(id, code);
-        names.push(id);
+    const old = oldAt ? oldAt[i] : -1;
+    if (previous && old !== -1) {
+      for (let k = previous.offsets[old]; k < previous.offsets[old + 1]; k++) codes.push(previous.codes[k]);
+    } else {
+      for (const id of staticFilterIdsOf(row)) {
+        let code = codeOf.get(id);
+        if (code === undefined) {
+          code = names.length;
+          codeOf.set(id, code);
+          names.push(id);
+        }
+        codes.push(code);
       }
-      codes.push(code);
     }
     offsets[i + 1] = codes.length;
   });
   const keys = index.map((row) => row.searchKey);
-  return { keys, names, groups: names.map(groupOf), offsets, codes: Int32Array.from(codes), staleCode: 0, noUpdate, updatedAt };
+  return { codeOf, keys, names, groups: names.map(groupOf), offsets, codes: Int32Array.from(codes), staleCode: 0, noUpdate, updatedAt };
+}
+
+/**
+ * A sort order of the previous index, for the new one: the unchanged rows in their order
+ * (moved to their new places), with the changed rows sorted and merged in. Equal rows
+ * keep the order of their places, as the whole (stable) sort gives them.
+ */
+function placeChanged(index: readonly IndexedAsset[], previousOrder: Int32Array, delta: IndexDelta, compare: (a: IndexedAsset, b: IndexedAsset) => number): Int32Array {
+  const order = (a: number, b: number) => compare(index[a], index[b]) || a - b;
+  const added = Int32Array.from(delta.fresh).sort(order);
+  const merged = new Int32Array(index.length);
+  let n = 0;
+  let a = 0;
+  for (let i = 0; i < previousOrder.length; i++) {
+    const position = delta.keptAt[previousOrder[i]];
+    if (position === -1) continue;
+    while (a < added.length && order(added[a], position) < 0) merged[n++] = added[a++];
+    merged[n++] = position;
+  }
+  while (a < added.length) merged[n++] = added[a++];
+  return merged;
+}
+
+/** A recent search's matches in the new index: unchanged rows as they matched, changed rows tested anew, in the new order. */
+function carriedMatches(index: readonly IndexedAsset[], order: Int32Array, recent: SearchMatches, delta: IndexDelta, oldAt: Int32Array): Int32Array {
+  const matched = new Uint8Array(delta.previousLength);
+  for (const position of recent.positions) matched[position] = 1;
+  const found = new Int32Array(order.length);
+  let n = 0;
+  for (let i = 0; i < order.length; i++) {
+    const position = order[i];
+    const old = oldAt[position];
+    const hit = old === -1 ? recent.terms.every((term) => index[position].searchKey.includes(term)) : matched[old] === 1;
+    if (hit) found[n++] = position;
+  }
+  return found.slice(0, n);
 }
 
 /** Each id of an index and a slot per distinct id (an id listed twice shares one slot). */

@@ -5,7 +5,7 @@
  */
 import Supercluster from 'supercluster';
 import type { AssetRow } from '@contract';
-import { gpsOf, isMoving } from '../list/assetIndex';
+import { gpsOf, isMoving, type IndexedAsset } from '../list/assetIndex';
 
 export type MarkerState = 'issue' | 'stale' | 'moving' | 'on' | 'off' | 'unknown';
 
@@ -117,6 +117,20 @@ export function samePlaces(a: readonly AssetRow[], b: readonly AssetRow[]): bool
     if (x.assetId !== y.assetId || x.lat !== y.lat || x.lng !== y.lng) return false;
   }
   return true;
+}
+
+/**
+ * The rows of `listed` (entries of `index`) in index order, which is the snapshot's: the map
+ * clusters in that order whatever the list's sort, so re-sorting never re-clusters, and a
+ * refresh that moves no shown asset keeps the clusters under any sort (by last update the
+ * list's order changes at every refresh).
+ */
+export function inIndexOrder(index: readonly IndexedAsset[], listed: readonly IndexedAsset[]): AssetRow[] {
+  const shown = new Uint8Array(index.length);
+  for (const entry of listed) if (index[entry.position] === entry) shown[entry.position] = 1;
+  const rows: AssetRow[] = [];
+  for (let i = 0; i < index.length; i++) if (shown[i] === 1) rows.push(index[i].asset);
+  return rows;
 }
 
 export type MapItem =

@@ -297,6 +297,49 @@ describe('catching up when the event socket opens', () => {
     expect(calls).toEqual(['status:get']);
   });
 
+  it('drops a catch-up answer when an event came while it was under way (the event is newer)', async () => {
+    const { deps, sockets, runTimers } = setup();
+    /** The calls under way, each with its channel and the way to answer it. */
+    const pending: { channel: string; answer: (value: unknown) => void }[] = [];
+    deps.fetch.mockImplementation(
+      (input) =>
+        new Promise((resolve) => {
+          const channel = decodeURIComponent(String(input).split('/').pop()!);
+          pending.push({ channel, answer: (value) => resolve(json(200, { ok: true, value })) });
+        }),
+    );
+    /** Answers every call of `channel` under way (a dropped socket also sends a status:get of its own). */
+    const answer = async (channel: string, value: unknown) => {
+      await vi.waitFor(() => expect(pending.some((p) => p.channel === channel)).toBe(true));
+      for (const call of pending.filter((p) => p.channel === channel)) {
+        pending.splice(pending.indexOf(call), 1);
+        call.answer(value);
+      }
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    const bridge = createWebBridge(deps);
+    const statuses: unknown[] = [];
+    const lists: unknown[] = [];
+    bridge.on('status', (s) => statuses.push(s));
+    bridge.on('assets', (a) => lists.push(a));
+    sockets[0].open();
+    await vi.waitFor(() => expect(pending.map((p) => p.channel)).toContain('status:get'));
+    sockets[0].push({ name: 'status', payload: { state: 'online' } });
+    await answer('status:get', { state: 'syncing' });
+    expect(statuses).toEqual([{ state: 'online' }]);
+
+    // After a reconnect: a list event during the list's catch-up call wins too.
+    sockets[0].drop();
+    runTimers();
+    sockets[1].open();
+    await answer('status:get', { state: 'online' });
+    await vi.waitFor(() => expect(pending.map((p) => p.channel)).toContain('assets:get'));
+    sockets[1].push({ name: 'assets', payload: { assets: ['new'], profileId: 'demo' } });
+    await answer('assets:get', { assets: ['old'], profileId: 'demo' });
+    expect(lists).toEqual([{ assets: ['new'], profileId: 'demo' }]);
+    expect(statuses).toEqual([{ state: 'online' }, { state: 'online' }]);
+  });
+
   it('after a reconnect also asks for the asset list again, and passes on only a list there is', async () => {
     const { deps, sockets, runTimers } = setup();
     const calls = answering(deps, { 'status:get': { state: 'online' }, 'assets:get': { assets: [], profileId: 'demo' } });

@@ -3,14 +3,13 @@
  * what the plain scan (applyList) makes of the snapshot shown then, so nothing a search
  * remembered from an earlier snapshot (its matches, its sort order) outlives a refresh.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setBridge } from '../../../../src-renderer/src/lib/bridge';
+import { describe, expect, it } from 'vitest';
 import { applyList, indexAssets } from '../../../../src-renderer/src/lib/list/assetIndex';
 import { assets } from '../../../../src-renderer/src/state/assets.svelte';
 import { clock } from '../../../../src-renderer/src/state/clock.svelte';
 import { session } from '../../../../src-renderer/src/state/session.svelte';
 import { ui } from '../../../../src-renderer/src/state/ui.svelte';
-import { asset, FakeBridge, metric, NOW, resetStores, rowChange, snapshot } from '../fixtures';
+import { asset, metric, rowChange, withAssetsStoreOf } from '../fixtures';
 
 const fresh = '2026-11-22T11:58:00Z';
 const FLEET = [
@@ -30,15 +29,7 @@ function expectPlain(): void {
   expect(assets.result.categories).toEqual(plain.categories);
 }
 
-beforeEach(async () => {
-  setBridge(new FakeBridge().handle('assets:get', () => snapshot(FLEET)));
-  resetStores(() => NOW);
-  await assets.init();
-});
-afterEach(() => {
-  setBridge(null);
-  resetStores(() => NOW);
-});
+withAssetsStoreOf(FLEET);
 
 describe('the list while typing and refreshing', () => {
   it('shows an asset a refresh renamed into the search, and drops one renamed out of it', () => {

@@ -10,6 +10,7 @@ import { selection } from '../../../../src-renderer/src/state/selection.svelte';
 import { appEvents } from '../../../../src-renderer/src/state/events';
 import { startStores } from '../../../../src-renderer/src/state/app-start';
 import { exportListedCsv } from '../../../../src-renderer/src/views/export/export-actions';
+import { deferred } from '../../../fixtures/deferred';
 
 describe('the stores together (session, assets, selection, ui)', () => {
   let bridge: FakeBridge;
@@ -72,6 +73,18 @@ describe('the stores together (session, assets, selection, ui)', () => {
     await assets.refresh();
     expect(assets.snapshot).toBe(before);
     expect(ui.actionError).toEqual({ kind: 'server', message: 'The service answered 503' });
+  });
+
+  it('keeps a status event that came while the first status:get was on its way (the answer is older)', async () => {
+    const answer = deferred<ReturnType<typeof status>>();
+    bridge.handle('status:get', () => answer.promise);
+    resetStores(Date.now);
+    const started = startStores();
+    await vi.waitFor(() => expect(bridge.callsTo('status:get')).toHaveLength(1));
+    bridge.emit('status', status({ state: 'online' }));
+    answer.resolve(status({ state: 'syncing' }));
+    await started;
+    expect(session.status?.state).toBe('online');
   });
 
   it('follows pushed snapshots and status; selection drops vanished assets', async () => {

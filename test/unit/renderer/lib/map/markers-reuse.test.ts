@@ -4,9 +4,10 @@
  * and `sameAssets`' fast path for the same rows in the same order.
  */
 import { describe, expect, it } from 'vitest';
-import type { AssetRow } from '@contract';
-import { buildClusterIndex, samePlaces, sameAssets, visibleItems } from '../../../../../src-renderer/src/lib/map/markers';
-import { row, metric } from '../../fixtures';
+import type { AssetRow, SortKey } from '@contract';
+import { applyList, indexAssets } from '../../../../../src-renderer/src/lib/list/assetIndex';
+import { buildClusterIndex, inIndexOrder, samePlaces, sameAssets, visibleItems } from '../../../../../src-renderer/src/lib/map/markers';
+import { row, metric, NOW } from '../../fixtures';
 
 const WORLD = { west: -180, south: -85, east: 180, north: 85 };
 
@@ -85,5 +86,30 @@ describe('sameAssets', () => {
     expect(sameAssets(rows, replaced(rows, 60, { name: 'new' }))).toBe(false);
     expect(sameAssets(rows, replaced(rows, 0, { name: 'new' }))).toBe(false);
     expect(sameAssets(rows, replaced(rows, 30, { name: 'new' }).reverse())).toBe(false);
+  });
+});
+
+describe('inIndexOrder', () => {
+  it('gives the listed rows in snapshot order, so a re-sort or a refresh under another sort keeps the clusters', () => {
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      row(i + 1, { name: `Unit ${(i * 7) % 30}` }, { gps: metric({ lat: 40 + i / 100, lng: -111 }, `2026-11-22T11:${String(10 + ((i * 13) % 49)).padStart(2, '0')}:00Z`) }),
+    );
+    const index = indexAssets(rows);
+    const query = (sort: SortKey, search = '') => ({ search, filters: [], sort, descending: sort === 'lastUpdate', columns: [] });
+    const byName = applyList(index, query('name'), NOW, 60).rows;
+    const byUpdate = applyList(index, query('lastUpdate'), NOW, 60).rows;
+    expect(byName.map((r) => r.position)).not.toEqual(byUpdate.map((r) => r.position));
+    expect(inIndexOrder(index, byUpdate)).toEqual(rows);
+    expect(sameAssets(inIndexOrder(index, byName), inIndexOrder(index, byUpdate))).toBe(true);
+    // A refresh in which one row changes without moving, listed by last update: same places, no re-cluster.
+    const next = rows.map((r, i) => (i === 4 ? { ...r, updatedAt: NOW } : r));
+    const nextIndex = indexAssets(next);
+    const listed = applyList(nextIndex, query('lastUpdate'), NOW, 60).rows;
+    expect(samePlaces(inIndexOrder(index, byUpdate), inIndexOrder(nextIndex, listed))).toBe(true);
+    // A search keeps the snapshot order of what it matches.
+    const some = applyList(index, query('lastUpdate', 'unit 1'), NOW, 60).rows;
+    const matched = new Set(some.map((r) => r.asset));
+    expect(some.length).toBeGreaterThan(1);
+    expect(inIndexOrder(index, some)).toEqual(rows.filter((r) => matched.has(r)));
   });
 });

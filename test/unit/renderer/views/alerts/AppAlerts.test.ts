@@ -25,7 +25,7 @@ describe('App: alerts', () => {
     expect(screen.queryByTestId('alerts-panel')).toBeNull();
     badge.focus();
     await fireEvent.click(badge);
-    const panel = await screen.findByTestId('alerts-panel');
+    const panel = await screen.findByTestId('alerts-panel', {}, { timeout: 10_000 });
     expect(within(panel).getByText('Truck 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Details' })).toHaveAttribute('aria-pressed', 'false');
 
@@ -42,7 +42,7 @@ describe('App: alerts', () => {
   it('changing the filters keeps the panel open (the app does not restart its stores)', async () => {
     await mountApp();
     await fireEvent.click(await screen.findByRole('button', { name: 'Alerts: 2 unacknowledged' }));
-    const panel = await screen.findByTestId('alerts-panel');
+    const panel = await screen.findByTestId('alerts-panel', {}, { timeout: 10_000 });
     await fireEvent.change(within(panel).getByLabelText('Rule'), { target: { value: 'stale' } });
     await vi.waitFor(() => expect(within(within(panel).getByRole('listbox')).getAllByRole('option').map((o) => o.dataset.alertId)).toEqual(['2']));
     await fireEvent.click(within(panel).getByLabelText(/^Unacknowledged only/));
@@ -55,9 +55,10 @@ describe('App: alerts', () => {
     await mountApp();
     await screen.findByText('Truck 1');
     await fireEvent.keyDown(window, { key: ',', ctrlKey: true });
-    await fireEvent.click(within(screen.getByRole('dialog', { name: 'Settings' })).getByRole('button', { name: 'Alert rules…' }));
+    // The dialogs are chunks of their own (lib/lazy-views.ts): the first open waits for one.
+    await fireEvent.click(within(await screen.findByRole('dialog', { name: 'Settings' }, { timeout: 10_000 })).getByRole('button', { name: 'Alert rules…' }));
     expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull();
-    expect(await screen.findByRole('dialog', { name: 'Alert rules' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Alert rules' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it("alerts:focus (Electron's notification click) shows the panel and selects the asset, from the Fleet view too", async () => {
@@ -67,7 +68,7 @@ describe('App: alerts', () => {
     await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Fleet' })).toHaveAttribute('aria-selected', 'true'));
     bridge.emit('alerts:focus', { assetId: 'thing:3' });
     await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Assets' })).toHaveAttribute('aria-selected', 'true'));
-    expect(await screen.findByTestId('alerts-panel')).toBeInTheDocument();
+    expect(await screen.findByTestId('alerts-panel', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('asset-list').querySelector('[data-asset-id="thing:3"]')).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -76,7 +77,7 @@ describe('App: alerts', () => {
     await screen.findByText('Truck 1');
     expect(screen.queryByTestId('alerts-panel')).toBeNull();
     bridge.emit('alerts:focus', { assetId: 'thing:3' });
-    const panel = await screen.findByTestId('alerts-panel');
+    const panel = await screen.findByTestId('alerts-panel', {}, { timeout: 10_000 });
     await vi.waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole('listbox')));
   });
 });

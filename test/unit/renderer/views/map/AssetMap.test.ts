@@ -248,6 +248,23 @@ async function refreshTo(next: Asset[], previous: Asset[]) {
 }
 
 describe('a refresh on the map', () => {
+  it('keeps the clusters through a refresh that moves no asset while the list is sorted by last update', async () => {
+    const first = fleetAssets();
+    const { container } = await mount();
+    ui.updateList({ sort: 'lastUpdate', descending: true });
+    await waitFor(() => expect(shownOnMap(container)).toBe(12));
+    await new Promise((r) => setTimeout(r, 60));
+    const before = built.count;
+    const listedBefore = assets.visibleIds;
+    // Asset 7 reports anew where it stood: it goes to the top of the list, its marker stays put.
+    const next = first.map((a) => (a.assetId === 'thing:7' ? { ...a, metrics: { ...a.metrics, ignition: metric(true, '2026-11-22T11:59:20Z') }, lastUpdate: '2026-11-22T11:59:20Z' } : a));
+    await refreshTo(next, first);
+    expect(assets.visibleIds).not.toEqual(listedBefore);
+    expect(assets.visibleIds[0]).toBe('thing:7');
+    expect(built.count).toBe(before);
+    expect(shownOnMap(container)).toBe(12);
+  });
+
   it('shows a moved, a removed and a re-stated asset exactly as a freshly opened map does', async () => {
     const first = groupedAssets();
     assets.setSnapshot(snapshot(first));

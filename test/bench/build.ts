@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { build } from 'vite';
+import { RENDERER_CODE_SPLITTING } from '../../electron.vite.config';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BENCH_RENDERER_DIR = resolve(ROOT, 'out', 'bench-renderer');
@@ -38,7 +39,7 @@ export async function buildBenchRenderer(options: BenchBuildOptions & { source?:
     plugins: [svelte({ configFile: resolve(ROOT, 'svelte.config.js') })],
     // The tsconfig paths cover src-renderer only; a copy elsewhere needs the alias spelt out.
     resolve: { alias: { '@contract': resolve(ROOT, 'src-main/contract/index.ts') } },
-    build: { outDir, emptyOutDir: true, minify: options.minify ?? true, rollupOptions: { input: resolve(source, 'index.html') } },
+    build: { outDir, emptyOutDir: true, minify: options.minify ?? true, rollupOptions: { input: resolve(source, 'index.html'), output: { codeSplitting: RENDERER_CODE_SPLITTING } } },
   });
   return outDir;
 }

@@ -1,7 +1,7 @@
 /**
  * Figures measured through the web shell in headless Chromium: the shell runs as its own
  * process from a production bundle (so its CPU time and RSS are the main side's alone) against a demo service in
- * this process whose clock the benchmark controls.
+ * a reniced thread of this process (demo-thread.ts) whose clock the benchmark controls.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import type { SyncStatus } from '../../src-main/contract';
-import { startDemoService } from '../../src-main/demo';
-import { BENCH_CLOCK_MS, stepForShare } from './core-figures';
+import { startDemoThread } from './demo-thread';
 import { startElectronSim, type ElectronSim, type SimRendererState } from './electron-sim';
 import { EVENT_LOOP_PROBE, EventLoopProbe, startCallPinger, type EventLoopReading } from './main-side-probe';
 import {
@@ -200,8 +199,7 @@ export async function startRendererHarness(
   build: { rendererDir: string; webShellEntry: string },
   log: (line: string) => void,
 ): Promise<RendererHarness> {
-  let clock = BENCH_CLOCK_MS;
-  const demo = await startDemoService({ assetCount, now: () => clock });
+  const demo = await startDemoThread(assetCount);
   const folders: string[] = [];
   /** A data folder with no scheduled refresh during the measurements: the benchmark triggers them. */
   const dataFolder = (name: string) => {
@@ -400,13 +398,7 @@ export async function startRendererHarness(
     };
 
     /** Moves the demo's clock so about 5 % of the assets report anew. */
-    const advanceClock = async (): Promise<number> => {
-      const step = stepForShare(demo, clock, 0.05);
-      const units = demo.sim.equipment;
-      const changed = units.filter((u) => demo.sim.reportedAt(u, clock + step) !== demo.sim.reportedAt(u, clock)).length;
-      clock += step;
-      return changed / units.length;
-    };
+    const advanceClock = (): Promise<number> => demo.advance(0.05);
 
     return { run, coldRun, electronRun, close };
   } catch (err) {

@@ -108,6 +108,21 @@ function summariseTrace(events: TraceEvent[], profile: CpuProfile, log: (s: stri
     if ((task.dur ?? 0) > 8000) log(`      ${topBetween(task.ts, end)}`);
   }
   log(`  tasks over 3 ms: ${Object.entries(totals).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')} ms`);
+  // The rest of the busy time: many short tasks (messages, timers, frames), by what each ran first.
+  const short = own.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) <= 3000 && (e.dur ?? 0) > 0);
+  const byFirst = new Map<string, { n: number; ms: number }>();
+  for (const task of short) {
+    const end = task.ts + (task.dur ?? 0);
+    const first = own.find((e) => e.ph === 'X' && e.ts >= task.ts && e.ts < end && e !== task && e.name !== 'RunTask');
+    const key = first?.name ?? '(nothing traced)';
+    const entry = byFirst.get(key) ?? { n: 0, ms: 0 };
+    entry.n++;
+    entry.ms += (task.dur ?? 0) / 1000;
+    byFirst.set(key, entry);
+  }
+  const shortMs = short.reduce((sum, task) => sum + (task.dur ?? 0) / 1000, 0);
+  const top = [...byFirst].sort((a, b) => b[1].ms - a[1].ms).slice(0, 6).map(([k, v]) => `${k} ${v.n}× ${v.ms.toFixed(1)}`).join(', ');
+  log(`  tasks up to 3 ms: ${short.length}, ${shortMs.toFixed(0)} ms (${top})`);
 }
 
 /** Builds the renderer from `source` into `rendererDir` and the web shell (unless `reuse` and both are there). */

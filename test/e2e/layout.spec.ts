@@ -32,6 +32,10 @@ async function openAt(browser: Browser, width: number, height: number, zoom: num
   const context = await browser.newContext({ viewport: { width: Math.round(width / zoom), height: Math.round(height / zoom) }, deviceScaleFactor: zoom });
   const page = await context.newPage();
   await openApp(page, shell);
+  // The map is a chunk of its own, loaded once the first rows are shown: wait for its controls.
+  const map = page.locator('section[aria-label="Map of assets"]');
+  await expect(map.locator('.leaflet-control-zoom')).toBeVisible({ timeout: 30_000 });
+  await expect(map.locator('.tools').first()).toBeVisible();
   // Columns are remembered in the settings: start each window from the usual ones.
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('button', { name: 'Back to the usual columns' }).click();

@@ -18,6 +18,10 @@ export const SECRET_STORAGE_KEY = 'fleet-desk.secret';
 export const EVENTS_PROTOCOL = 'fleet-desk';
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
+/** The longest a list call waits for the event socket to open (ms): a socket that hangs must not keep the list away. */
+export const SOCKET_OPEN_WAIT_MS = 2_000;
+/** Calls whose answer a later event replaces: see `whenSocketOpen`. */
+const EVENT_BACKED_CALLS: ReadonlySet<string> = new Set(['assets:get']);
 
 /** The part of a WebSocket the bridge uses. */
 export interface SocketLike {
@@ -138,6 +142,30 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
   let probing = false;
   /** Whether an event socket was open before (a later open is a reconnect). */
   let opened = false;
+  /** Whether the current socket is open (its events reach the page). */
+  let socketOpen = false;
+  /** Calls waiting for the socket being opened to open (or fail). */
+  const openWaiters: (() => void)[] = [];
+
+  function releaseOpenWaiters(): void {
+    for (const go of openWaiters.splice(0)) go();
+  }
+
+  /**
+   * Events the server sends before this page's socket is registered there never reach the
+   * page. A list asked for while the socket is still opening could be answered before a
+   * refresh whose event then goes to nobody, and the page would keep the older list (or
+   * none) until the next refresh. So such a call goes out once the socket is open: the
+   * server then sends every later event to this page. A socket that fails or hangs lets
+   * the call go anyway.
+   */
+  function whenSocketOpen(): Promise<void> | null {
+    if (!socket || socketOpen) return null;
+    return new Promise((go) => {
+      openWaiters.push(go);
+      deps.setTimeout(go, SOCKET_OPEN_WAIT_MS);
+    });
+  }
 
   function setLoss(next: BridgeLoss | null): void {
     if (lost === next || lost === 'restarted') return; // a dead key stays dead until the page reloads
@@ -173,6 +201,7 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
   async function invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>> {
     if (!secret) return { ok: false, error: NO_SECRET };
     if (lost === 'restarted') return { ok: false, error: RESTARTED };
+    if (EVENT_BACKED_CALLS.has(channel)) await whenSocketOpen();
     let response: Response;
     try {
       response = await post(channel, args);
@@ -255,7 +284,10 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
       return;
     }
     socket = ws;
+    socketOpen = false;
     ws.onopen = () => {
+      socketOpen = true;
+      releaseOpenWaiters();
       failures = 0;
       setLoss(null);
       const reconnected = opened;
@@ -270,6 +302,8 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
     ws.onclose = () => {
       if (socket !== ws) return;
       socket = null;
+      socketOpen = false;
+      releaseOpenWaiters();
       void probe();
       scheduleReconnect();
     };

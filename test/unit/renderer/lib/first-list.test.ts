@@ -34,6 +34,35 @@ describe('the first list', () => {
     await expect(takeFirstList()).rejects.toThrow('could not be read');
   });
 
+  it('is not handed out when a list event came before the store took it (the store, listening by then, asks again)', async () => {
+    const bridge = new FakeBridge().handle('assets:get', () => null);
+    setBridge(bridge);
+    askFirstList();
+    // A fresh install: the early answer is "nothing stored", then the first refresh ends before the store listens.
+    bridge.emit('assets', snapshot([asset(1)]));
+    expect(takeFirstList()).toBeNull();
+
+    askFirstList();
+    bridge.emit('assets:changed', { profileId: 'demo', changed: [], removed: [], order: null, skipped: [], fetchedAt: '2026-11-23T10:00:00.000Z', baseFetchedAt: '2026-11-23T09:59:00.000Z', source: 'network' });
+    expect(takeFirstList()).toBeNull();
+  });
+
+  it('listens only until the answer is taken, and from before it asks', async () => {
+    const bridge = new FakeBridge();
+    const order: string[] = [];
+    bridge.handle('assets:get', () => {
+      order.push(`asked, listening to ${[...bridge.listeners].filter(([, set]) => set.size > 0).map(([name]) => name).sort().join(' and ')}`);
+      return snapshot([asset(1)]);
+    });
+    setBridge(bridge);
+    askFirstList();
+    expect(order).toEqual(['asked, listening to assets and assets:changed']);
+    const answer = takeFirstList();
+    expect([...bridge.listeners.values()].every((set) => set.size === 0)).toBe(true);
+    bridge.emit('assets', snapshot([asset(2)]));
+    expect((await answer)?.assets.map((a) => a.assetId)).toEqual(['thing:1']);
+  });
+
   it('is asked for by the first module the page runs (main.ts imports it before the app)', () => {
     const main = readFileSync(resolve(import.meta.dirname, '../../../../src-renderer/src/main.ts'), 'utf8');
     const imports = [...main.matchAll(/^import\s+(?:.+?\s+from\s+)?'([^']+)';/gm)].map((m) => m[1]);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SECRET_STORAGE_KEY, createWebBridge } from '../../../../src-renderer/src/lib/web-bridge';
+import { SECRET_STORAGE_KEY, SOCKET_OPEN_WAIT_MS, createWebBridge } from '../../../../src-renderer/src/lib/web-bridge';
 import type { SocketLike, WebBridgeDeps } from '../../../../src-renderer/src/lib/web-bridge';
 
 class FakeSocket implements SocketLike {
@@ -355,5 +355,67 @@ describe('catching up when the event socket opens', () => {
     sockets[1].open();
     await vi.waitFor(() => expect(lists).toEqual([{ assets: [], profileId: 'demo' }]));
     expect(calls.filter((c) => c === 'assets:get')).toHaveLength(1);
+  });
+});
+
+describe('a list asked for while the event socket opens', () => {
+  // Events the server sends before it has this page's socket reach no one: a list answered
+  // before then could miss a refresh's event and stay old until the next refresh.
+  const answered = (deps: ReturnType<typeof setup>['deps']) => {
+    const calls: string[] = [];
+    deps.fetch.mockImplementation(async (input) => {
+      calls.push(decodeURIComponent(String(input).split('/').pop()!));
+      return json(200, { ok: true, value: null });
+    });
+    return calls;
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('goes out once the socket is open; other calls do not wait', async () => {
+    const { deps, sockets } = setup();
+    const calls = answered(deps);
+    const bridge = createWebBridge(deps);
+    bridge.on('assets', () => {});
+    const list = bridge.invoke('assets:get');
+    const info = bridge.invoke('app:info');
+    await settle();
+    expect(calls).toEqual(['app:info']);
+    sockets[0].open();
+    await expect(list).resolves.toEqual({ ok: true, value: null });
+    expect(calls).toEqual(['app:info', 'assets:get']);
+    await info;
+  });
+
+  it('goes out when the socket fails to open, or after SOCKET_OPEN_WAIT_MS when it hangs', async () => {
+    const { deps, sockets, timers } = setup();
+    const calls = answered(deps);
+    const bridge = createWebBridge(deps);
+    bridge.on('assets', () => {});
+    const first = bridge.invoke('assets:get');
+    await settle();
+    sockets[0].drop();
+    await expect(first).resolves.toMatchObject({ ok: true });
+
+    // The reconnect's socket hangs: the wait's own timer lets the call go.
+    timers.filter((t) => t.ms !== SOCKET_OPEN_WAIT_MS).forEach((t) => t.fn());
+    expect(sockets).toHaveLength(2);
+    const second = bridge.invoke('assets:get');
+    await settle();
+    expect(calls.filter((c) => c === 'assets:get')).toHaveLength(1);
+    const wait = timers.filter((t) => t.ms === SOCKET_OPEN_WAIT_MS).at(-1)!;
+    wait.fn();
+    await expect(second).resolves.toMatchObject({ ok: true });
+    expect(calls.filter((c) => c === 'assets:get')).toHaveLength(2);
+  });
+
+  it('does not wait with no socket (nothing listens) or an open one', async () => {
+    const { deps, sockets } = setup();
+    const calls = answered(deps);
+    const bridge = createWebBridge(deps);
+    await bridge.invoke('assets:get');
+    bridge.on('assets', () => {});
+    sockets[0].open();
+    await bridge.invoke('assets:get');
+    expect(calls.filter((c) => c === 'assets:get')).toHaveLength(2);
   });
 });

@@ -45,6 +45,22 @@ describe('the first list of a page', () => {
     expect(assets.snapshot?.assets).toHaveLength(3);
   });
 
+  it('asks again when the first refresh ends between the early answer and init (a fresh install showed "No assets" until the next refresh)', async () => {
+    const stored: AssetRowSnapshot[] = [];
+    const bridge = new FakeBridge().handle('assets:get', () => stored.at(-1) ?? null);
+    setBridge(bridge);
+    resetStores(() => NOW);
+    assets.askEarly(); // answered "nothing stored yet"
+    await Promise.resolve();
+    const first = at(snapshot([asset(1), asset(2)]), '2026-11-22T12:05:00Z');
+    stored.push(first);
+    bridge.emit('assets', first); // the first refresh's event, before the store listens
+    await assets.init();
+    expect(bridge.callsTo('assets:get')).toHaveLength(2);
+    expect(assets.snapshot?.fetchedAt).toBe('2026-11-22T12:05:00Z');
+    expect(assets.snapshot?.assets).toHaveLength(2);
+  });
+
   it('shows a failed early answer as an error when init takes it, and keeps nothing stale', async () => {
     const answer = deferred<AssetRowSnapshot>();
     const bridge = new FakeBridge().handle('assets:get', () => answer.promise);

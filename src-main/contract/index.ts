@@ -612,6 +612,19 @@ export const EVENT_CHANNELS = [
   'page:reload-needed',
 ] as const satisfies readonly EventChannel[];
 
+/** Events that change the asset list: a page that missed one must ask for the list again. */
+export const LIST_EVENTS = ['assets', 'assets:changed'] as const satisfies readonly EventChannel[];
+
+/**
+ * The web shell's way to tell a page that it missed list events: every answer carries
+ * how many list events the shell had sent when it answered (this header), and a new event
+ * socket's first message says how many it had sent when the socket joined
+ * (`{ name: SOCKET_HELLO, payload: { listEvents } }`). A list answered with fewer was made
+ * before events that went out before the socket joined, so no page saw them.
+ */
+export const LIST_EVENTS_HEADER = 'x-fleet-list-events';
+export const SOCKET_HELLO = 'socket:hello';
+
 // Compile-time check that the tables above list every channel.
 type Missing<All, Listed> = Exclude<All, Listed>;
 export const _allInvokeListed: [Missing<InvokeChannel, (typeof INVOKE_CHANNELS)[number]>] extends [never] ? true : never = true;

@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import type { AppError, EventChannel, FleetEvents, Result } from '../contract';
+import { LIST_EVENTS, LIST_EVENTS_HEADER, SOCKET_HELLO } from '../contract';
 import type { FleetDeskCore } from '../core/ports';
 import { dispatchInvoke } from '../core/ipc/validate-args';
 import { scrubSecrets } from '../core/errors';
@@ -69,10 +70,11 @@ const BASE_HEADERS = {
  * Sends JSON text, or its UTF-8 bytes as the core's worker wrote them, as they are: in one
  * piece, or in parts written one after another (never joined into a copy here).
  */
-function sendJsonText(res: ServerResponse, status: number, json: string | Uint8Array | readonly Uint8Array[]): void {
+function sendJsonText(res: ServerResponse, status: number, json: string | Uint8Array | readonly Uint8Array[], extra: Record<string, string> = {}): void {
   const parts = typeof json === 'string' ? null : json instanceof Uint8Array ? [json] : json;
   res.writeHead(status, {
     ...BASE_HEADERS,
+    ...extra,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': parts ? parts.reduce((n, part) => n + part.byteLength, 0) : Buffer.byteLength(json as string),
     'Cache-Control': 'no-store',
@@ -142,8 +144,13 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const args = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as { args?: unknown }).args : undefined;
     // The core in its worker answers with the Result's JSON, passed on unparsed; an answer
     // the main thread holds (the asset list) goes out from its parts without a copy.
-    if (isSerializedCore(core)) return sendJsonText(res, 200, core.heldAnswer?.(channel, args) ?? (await core.invokeSerialized(channel, args)));
-    sendJson(res, 200, await dispatchInvoke(core.handlers, channel, args));
+    // The count is read once the answer is here: list events counted were sent before it was made.
+    if (isSerializedCore(core)) {
+      const answer = core.heldAnswer?.(channel, args) ?? (await core.invokeSerialized(channel, args));
+      return sendJsonText(res, 200, answer, listEventsHeader());
+    }
+    const result = await dispatchInvoke(core.handlers, channel, args);
+    sendJsonText(res, 200, JSON.stringify(result), listEventsHeader());
   }
 
   const tileKey = tileKeyFor(secret);
@@ -258,23 +265,34 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       clients.add(ws);
+      // From here on every event reaches this page; the count tells it which it missed before.
+      ws.send(JSON.stringify({ name: SOCKET_HELLO, payload: { listEvents: listEventsSent } }));
       ws.on('close', () => clients.delete(ws));
       ws.on('error', () => clients.delete(ws));
       // The renderer only listens; anything it sends is ignored.
     });
   });
 
+  /** List events sent so far (to no page, too): see LIST_EVENTS_HEADER. */
+  let listEventsSent = 0;
+  const countListEvent = (name: string) => {
+    if ((LIST_EVENTS as readonly string[]).includes(name)) listEventsSent++;
+  };
+  const listEventsHeader = () => ({ [LIST_EVENTS_HEADER]: String(listEventsSent) });
+
   /** The pages listening now; with none, an event costs nothing here. */
   const openClients = (): WebSocket[] => [...clients].filter((ws) => ws.readyState === ws.OPEN);
   const unsubscribe = isSerializedCore(core)
     ? // The worker wrote the message's JSON once; it goes on the socket as it is (a text frame).
-      core.subscribeSerialized((_name, json) => {
+      core.subscribeSerialized((name, json) => {
+        countListEvent(name);
         const open = openClients();
         if (open.length === 0) return;
         const data = asBuffer(json);
         for (const ws of open) ws.send(data, { binary: false });
       })
     : core.subscribe(<E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
+        countListEvent(name);
         const open = openClients();
         if (open.length === 0) return;
         let text: string;

@@ -12,16 +12,13 @@
  * pasted into this tab (only its #fragment differs, so the browser does not load the
  * page again) or typed into the notice (`useAddress`) is taken and the page reloads.
  */
+import { LIST_EVENTS_HEADER, SOCKET_HELLO } from '@contract';
 import type { AppError, EventChannel, Bridge, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Result } from '@contract';
 
 export const SECRET_STORAGE_KEY = 'fleet-desk.secret';
 export const EVENTS_PROTOCOL = 'fleet-desk';
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
-/** The longest a list call waits for the event socket to open (ms): a socket that hangs must not keep the list away. */
-export const SOCKET_OPEN_WAIT_MS = 2_000;
-/** Calls whose answer a later event replaces: see `whenSocketOpen`. */
-const EVENT_BACKED_CALLS: ReadonlySet<string> = new Set(['assets:get']);
 
 /** The part of a WebSocket the bridge uses. */
 export interface SocketLike {
@@ -142,30 +139,10 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
   let probing = false;
   /** Whether an event socket was open before (a later open is a reconnect). */
   let opened = false;
-  /** Whether the current socket is open (its events reach the page). */
-  let socketOpen = false;
-  /** Calls waiting for the socket being opened to open (or fail). */
-  const openWaiters: (() => void)[] = [];
-
-  function releaseOpenWaiters(): void {
-    for (const go of openWaiters.splice(0)) go();
-  }
-
-  /**
-   * Events the server sends before this page's socket is registered there never reach the
-   * page. A list asked for while the socket is still opening could be answered before a
-   * refresh whose event then goes to nobody, and the page would keep the older list (or
-   * none) until the next refresh. So such a call goes out once the socket is open: the
-   * server then sends every later event to this page. A socket that fails or hangs lets
-   * the call go anyway.
-   */
-  function whenSocketOpen(): Promise<void> | null {
-    if (!socket || socketOpen) return null;
-    return new Promise((go) => {
-      openWaiters.push(go);
-      deps.setTimeout(go, SOCKET_OPEN_WAIT_MS);
-    });
-  }
+  /** List events the shell had sent when the current socket joined (its hello); null before the hello. */
+  let listEventsAtJoin: number | null = null;
+  /** The lowest count of a list answer that came before the current socket's hello. */
+  let listAnswerBeforeJoin: number | null = null;
 
   function setLoss(next: BridgeLoss | null): void {
     if (lost === next || lost === 'restarted') return; // a dead key stays dead until the page reloads
@@ -201,7 +178,6 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
   async function invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>> {
     if (!secret) return { ok: false, error: NO_SECRET };
     if (lost === 'restarted') return { ok: false, error: RESTARTED };
-    if (EVENT_BACKED_CALLS.has(channel)) await whenSocketOpen();
     let response: Response;
     try {
       response = await post(channel, args);
@@ -217,6 +193,7 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
     } catch {
       body = undefined;
     }
+    if (channel === 'assets:get') noteListAnswer(response.headers.get(LIST_EVENTS_HEADER));
     if (isResult(body)) return body as Result<InvokeResult<C>>;
     return {
       ok: false,
@@ -232,6 +209,27 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
         console.error(`Fleet Desk: a "${name}" event listener failed`, err);
       }
     }
+  }
+
+  /**
+   * A list answer counted fewer list events than the shell had sent when the socket joined:
+   * the events between went to no page, so the list is asked for again (contract
+   * LIST_EVENTS_HEADER). An answer made after the socket joined counts at least as many.
+   */
+  function noteListAnswer(header: string | null): void {
+    const count = header === null || header === '' ? NaN : Number(header);
+    if (!Number.isSafeInteger(count)) return; // an older shell: nothing to compare
+    if (listEventsAtJoin === null) listAnswerBeforeJoin = Math.min(listAnswerBeforeJoin ?? count, count);
+    else if (count < listEventsAtJoin) catchUpList().catch(() => {});
+  }
+
+  function joined(payload: unknown): void {
+    const count = (payload as { listEvents?: unknown } | null)?.listEvents;
+    if (typeof count !== 'number' || !Number.isSafeInteger(count)) return;
+    listEventsAtJoin = count;
+    const before = listAnswerBeforeJoin;
+    listAnswerBeforeJoin = null;
+    if (before !== null && before < count) catchUpList().catch(() => {});
   }
 
   /** Events delivered over the socket so far, by name (a catch-up answer must not undo a newer one). */
@@ -252,11 +250,15 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
       const status = await invoke('status:get');
       if (status.ok && deliveredOf('status') === seen) dispatch('status', status.value);
     }
-    if (reconnected && listeners.get('assets')?.size) {
-      const seen = deliveredOf('assets', 'assets:changed');
-      const list = await invoke('assets:get');
-      if (list.ok && list.value !== null && deliveredOf('assets', 'assets:changed') === seen) dispatch('assets', list.value);
-    }
+    if (reconnected) await catchUpList();
+  }
+
+  /** Asks for the asset list and hands it to the list listeners, unless a list event came meanwhile (it is newer). */
+  async function catchUpList(): Promise<void> {
+    if (!listeners.get('assets')?.size) return;
+    const seen = deliveredOf('assets', 'assets:changed');
+    const list = await invoke('assets:get');
+    if (list.ok && list.value !== null && deliveredOf('assets', 'assets:changed') === seen) dispatch('assets', list.value);
   }
 
   function deliver(data: unknown): void {
@@ -269,6 +271,7 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
     if (typeof message !== 'object' || message === null) return;
     const { name, payload } = message as { name?: unknown; payload?: unknown };
     if (typeof name !== 'string') return;
+    if (name === SOCKET_HELLO) return joined(payload);
     delivered.set(name, (delivered.get(name) ?? 0) + 1);
     dispatch(name, payload);
   }
@@ -284,10 +287,8 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
       return;
     }
     socket = ws;
-    socketOpen = false;
+    listEventsAtJoin = null;
     ws.onopen = () => {
-      socketOpen = true;
-      releaseOpenWaiters();
       failures = 0;
       setLoss(null);
       const reconnected = opened;
@@ -302,8 +303,6 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
     ws.onclose = () => {
       if (socket !== ws) return;
       socket = null;
-      socketOpen = false;
-      releaseOpenWaiters();
       void probe();
       scheduleReconnect();
     };

@@ -70,10 +70,13 @@ describe('web shell relay work', () => {
     expect(stringify).not.toHaveBeenCalled();
     stringify.mockRestore();
     const { ws, frames } = await connect(shell.port);
-    const received = new Promise<void>((resolve) => ws.once('message', () => resolve()));
     core.emit('status', { state: 'ok' } as never);
-    await received;
-    expect(frames.map((f) => JSON.parse(f) as unknown)).toEqual([{ name: 'status', payload: { state: 'ok' } }]);
+    await vi.waitFor(() => expect(frames).toHaveLength(2));
+    // First the count of list events sent before the page joined (the one above), then the event.
+    expect(frames.map((f) => JSON.parse(f) as unknown)).toEqual([
+      { name: 'socket:hello', payload: { listEvents: 1 } },
+      { name: 'status', payload: { state: 'ok' } },
+    ]);
     ws.close();
   });
 });

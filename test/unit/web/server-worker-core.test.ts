@@ -86,6 +86,11 @@ describe('web shell with the core in its worker', () => {
       expect(reply.body.equals(Buffer.from(whole))).toBe(true);
       expect(core.heldAnswer).toHaveBeenCalledWith('assets:get', []);
       expect(core.invokeSerialized).not.toHaveBeenCalled();
+      // The list events sent before this answer was made: those of the list, not the others.
+      expect(reply.headers['x-fleet-list-events']).toBe('0');
+      for (const sink of serializedSinks) sink('assets:changed', bytes('{"name":"assets:changed","payload":{}}'));
+      for (const sink of serializedSinks) sink('alerts:counts', bytes('{"name":"alerts:counts","payload":{}}'));
+      expect((await post('assets:get', '{"args":[]}')).headers['x-fleet-list-events']).toBe('1');
       // Nothing held for this call: the worker answers.
       const other = await post('app:info', '{"args":[]}');
       expect(other.body.toString('utf8')).toBe('{"ok":true,"value":{"name":"Zürich depot"}}');
@@ -134,13 +139,16 @@ describe('web shell with the core in its worker', () => {
     expect(serializedSinks.size).toBe(1);
     expect(core.sinks.size).toBe(0); // the object events are not used
     const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/api/events`, ['fleet-desk', `secret.${SECRET}`]);
+    const received: { text: string; binary: boolean }[] = [];
+    ws.on('message', (data, isBinary) => received.push({ text: String(data), binary: isBinary }));
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    const received = new Promise<{ text: string; binary: boolean }>((resolve) => ws.once('message', (data, isBinary) => resolve({ text: String(data), binary: isBinary })));
+    await vi.waitFor(() => expect(received.map((m) => JSON.parse(m.text).name)).toEqual(['socket:hello']));
     for (const sink of serializedSinks) sink('menu:command', bytes('{"name":"menu:command","payload":{"command":"refresh"}}'));
-    expect(await received).toEqual({ text: '{"name":"menu:command","payload":{"command":"refresh"}}', binary: false });
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(received[1]).toEqual({ text: '{"name":"menu:command","payload":{"command":"refresh"}}', binary: false });
     ws.close();
     await shell.close();
     expect(serializedSinks.size).toBe(0);

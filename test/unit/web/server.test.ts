@@ -213,10 +213,24 @@ describe('web shell events', () => {
     const conn = await connect(['fleet-desk', `secret.${SECRET}`], { origin: `http://127.0.0.1:${shell.port}` });
     if (!('ws' in conn)) throw new Error(`connection refused with ${conn.status}`);
     expect(conn.ws.protocol).toBe('fleet-desk');
-    const received = new Promise<void>((resolve) => conn.ws.once('message', () => resolve()));
     core.emit('menu:command', { command: 'refresh' });
-    await received;
-    expect(conn.messages).toEqual([{ name: 'menu:command', payload: { command: 'refresh' } }]);
+    await vi.waitFor(() => expect(conn.messages).toHaveLength(2));
+    expect(conn.messages[1]).toEqual({ name: 'menu:command', payload: { command: 'refresh' } });
+    conn.ws.close();
+  });
+
+  it('tells each answer and each new socket how many list events it had sent, so a page knows which it missed', async () => {
+    const count = async () => (await invoke('app:info', [])).headers['x-fleet-list-events'];
+    const before = Number(await count());
+    core.emit('assets', { profileId: 'demo', assets: [], skipped: [], fetchedAt: '2026-11-23T10:00:00Z', source: 'network' } as never);
+    core.emit('status', { state: 'online' } as never); // not a list event
+    core.emit('assets:changed', { profileId: 'demo' } as never);
+    expect(await count()).toBe(String(before + 2));
+    const conn = await connect(['fleet-desk', `secret.${SECRET}`], { origin: `http://127.0.0.1:${shell.port}` });
+    if (!('ws' in conn)) throw new Error(`connection refused with ${conn.status}`);
+    // The first message, before any event: the count when the socket joined.
+    await vi.waitFor(() => expect(conn.messages).toHaveLength(1));
+    expect(conn.messages[0]).toEqual({ name: 'socket:hello', payload: { listEvents: before + 2 } });
     conn.ws.close();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SECRET_STORAGE_KEY, SOCKET_OPEN_WAIT_MS, createWebBridge } from '../../../../src-renderer/src/lib/web-bridge';
+import { LIST_EVENTS_HEADER, SOCKET_HELLO } from '@contract';
+import { SECRET_STORAGE_KEY, createWebBridge } from '../../../../src-renderer/src/lib/web-bridge';
 import type { SocketLike, WebBridgeDeps } from '../../../../src-renderer/src/lib/web-bridge';
 
 class FakeSocket implements SocketLike {
@@ -358,64 +359,72 @@ describe('catching up when the event socket opens', () => {
   });
 });
 
-describe('a list asked for while the event socket opens', () => {
-  // Events the server sends before it has this page's socket reach no one: a list answered
-  // before then could miss a refresh's event and stay old until the next refresh.
-  const answered = (deps: ReturnType<typeof setup>['deps']) => {
+describe('a list answered before the event socket joined (events in between reached no page)', () => {
+  /** Answers every assets:get with `lists` in turn, each with the list-event count the shell had then. */
+  function shell(deps: ReturnType<typeof setup>['deps'], answers: { value: unknown; listEvents: string | null }[]) {
     const calls: string[] = [];
     deps.fetch.mockImplementation(async (input) => {
-      calls.push(decodeURIComponent(String(input).split('/').pop()!));
-      return json(200, { ok: true, value: null });
+      const channel = decodeURIComponent(String(input).split('/').pop()!);
+      calls.push(channel);
+      if (channel !== 'assets:get') return json(200, { ok: true, value: null });
+      const { value, listEvents } = answers.shift()!;
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (listEvents !== null) headers[LIST_EVENTS_HEADER] = listEvents;
+      return new Response(JSON.stringify({ ok: true, value }), { status: 200, headers });
     });
     return calls;
-  };
-  const settle = () => new Promise((r) => setTimeout(r, 0));
+  }
+  const hello = (listEvents: number) => ({ name: SOCKET_HELLO, payload: { listEvents } });
 
-  it('goes out once the socket is open; other calls do not wait', async () => {
+  it('asks again when the socket joined after list events the answer did not count, and hands the list to the listeners', async () => {
     const { deps, sockets } = setup();
-    const calls = answered(deps);
+    const calls = shell(deps, [
+      { value: null, listEvents: '0' }, // a fresh install's early answer: nothing stored yet
+      { value: { assets: ['first'], profileId: 'demo' }, listEvents: '1' },
+    ]);
     const bridge = createWebBridge(deps);
-    bridge.on('assets', () => {});
-    const list = bridge.invoke('assets:get');
-    const info = bridge.invoke('app:info');
-    await settle();
-    expect(calls).toEqual(['app:info']);
+    const lists: unknown[] = [];
+    bridge.on('assets', (a) => lists.push(a));
+    await expect(bridge.invoke('assets:get')).resolves.toEqual({ ok: true, value: null });
     sockets[0].open();
-    await expect(list).resolves.toEqual({ ok: true, value: null });
-    expect(calls).toEqual(['app:info', 'assets:get']);
-    await info;
-  });
-
-  it('goes out when the socket fails to open, or after SOCKET_OPEN_WAIT_MS when it hangs', async () => {
-    const { deps, sockets, timers } = setup();
-    const calls = answered(deps);
-    const bridge = createWebBridge(deps);
-    bridge.on('assets', () => {});
-    const first = bridge.invoke('assets:get');
-    await settle();
-    sockets[0].drop();
-    await expect(first).resolves.toMatchObject({ ok: true });
-
-    // The reconnect's socket hangs: the wait's own timer lets the call go.
-    timers.filter((t) => t.ms !== SOCKET_OPEN_WAIT_MS).forEach((t) => t.fn());
-    expect(sockets).toHaveLength(2);
-    const second = bridge.invoke('assets:get');
-    await settle();
-    expect(calls.filter((c) => c === 'assets:get')).toHaveLength(1);
-    const wait = timers.filter((t) => t.ms === SOCKET_OPEN_WAIT_MS).at(-1)!;
-    wait.fn();
-    await expect(second).resolves.toMatchObject({ ok: true });
+    sockets[0].push(hello(1)); // the first refresh's event went out before the socket joined
+    await vi.waitFor(() => expect(lists).toEqual([{ assets: ['first'], profileId: 'demo' }]));
     expect(calls.filter((c) => c === 'assets:get')).toHaveLength(2);
   });
 
-  it('does not wait with no socket (nothing listens) or an open one', async () => {
+  it('also when the answer comes after the hello but was made before the socket joined', async () => {
     const { deps, sockets } = setup();
-    const calls = answered(deps);
+    const calls = shell(deps, [
+      { value: { assets: ['old'], profileId: 'demo' }, listEvents: '4' },
+      { value: { assets: ['new'], profileId: 'demo' }, listEvents: '5' },
+    ]);
     const bridge = createWebBridge(deps);
-    await bridge.invoke('assets:get');
-    bridge.on('assets', () => {});
+    const lists: unknown[] = [];
+    bridge.on('assets', (a) => lists.push(a));
     sockets[0].open();
+    sockets[0].push(hello(5));
     await bridge.invoke('assets:get');
+    await vi.waitFor(() => expect(lists).toEqual([{ assets: ['new'], profileId: 'demo' }]));
     expect(calls.filter((c) => c === 'assets:get')).toHaveLength(2);
+  });
+
+  it('does not ask again for an answer made after the socket joined, or from a shell that sends no count; the hello is no event', async () => {
+    const { deps, sockets } = setup();
+    const calls = shell(deps, [
+      { value: null, listEvents: '3' },
+      { value: null, listEvents: null },
+    ]);
+    const bridge = createWebBridge(deps);
+    const seen: unknown[] = [];
+    bridge.on('assets', (a) => seen.push(a));
+    bridge.on(SOCKET_HELLO as never, (p: unknown) => seen.push(p));
+    await bridge.invoke('assets:get');
+    sockets[0].open();
+    sockets[0].push(hello(3));
+    await bridge.invoke('assets:get');
+    sockets[0].push(hello(9)); // a count with no answer before it asks for nothing
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.filter((c) => c === 'assets:get')).toHaveLength(2);
+    expect(seen).toEqual([]);
   });
 });

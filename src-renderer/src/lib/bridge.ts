@@ -18,6 +18,17 @@ declare global {
 
 let current: Bridge | null = null;
 
+/** Who hears of a list event the page could not read (the assets store shows it). */
+const unreadableListeners = new Set<(error: AppError) => void>();
+
+/** Calls `listener` with the reason whenever an 'assets' event cannot be read (it is not delivered). */
+export function onUnreadableList(listener: (error: AppError) => void): () => void {
+  unreadableListeners.add(listener);
+  return () => {
+    unreadableListeners.delete(listener);
+  };
+}
+
 export function setBridge(next: Bridge | null): void {
   current = next && readingRowColumns(next);
 }
@@ -59,7 +70,9 @@ function readingRowColumns(raw: Bridge): Bridge {
       try {
         snapshot = snapshotOf(payload);
       } catch (err) {
-        console.error(`Fleet Desk: ${err instanceof Error ? err.message : String(err)}`);
+        const message = err instanceof Error ? err.message : String(err);
+        console.error(`Fleet Desk: ${message}`);
+        for (const tell of [...unreadableListeners]) tell({ kind: 'bad-payload', message });
         return;
       }
       if (snapshot) listener(snapshot as FleetEvents[E]);

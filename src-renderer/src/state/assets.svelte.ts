@@ -7,7 +7,7 @@
  * clear the snapshot.
  */
 import type { AssetRow, AssetRowChange, AssetRowSnapshot, TrailPoint } from '@contract';
-import { call, bridge } from '../lib/bridge';
+import { call, bridge, onUnreadableList, BridgeError } from '../lib/bridge';
 import { askFirstList, takeFirstList } from '../lib/first-list';
 import { assetsById, idSet, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
 import { reindexAssets } from '../lib/list/reindex';
@@ -107,6 +107,8 @@ export class AssetsStore {
           this.#eventsShown++;
           this.applyChange(change);
         }),
+        // The snapshot shown stays; the dispatcher sees why the new one is not.
+        onUnreadableList((error) => ui.fail(new BridgeError(error))),
       );
     }
     await this.#load();

@@ -68,6 +68,25 @@ describe('the asset list from a core in its worker', () => {
     expect(error).toHaveBeenCalledWith(expect.stringContaining('"fuel" column'));
   });
 
+  it('in an event that cannot be read is shown to the dispatcher, and the list shown stays', async () => {
+    const shown = snapshot([asset(1)]);
+    const fake = new FakeBridge().handle('assets:get', () => shown);
+    setBridge(fake);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    resetStores(() => NOW);
+    await assets.init();
+    const list = wire(snapshot([asset(1), asset(2)])) as { assets: Record<string, unknown> };
+    fake.emit('assets', { ...list, assets: { ...list.assets, fuel: 'x' } } as never);
+    expect(ui.actionError).toMatchObject({ kind: 'bad-payload', message: expect.stringContaining('"fuel" column') });
+    expect(ui.actionError?.message).toContain('the list shown stays as it was');
+    expect(assets.snapshot).toEqual(shown);
+    // After the store is gone, nothing is told.
+    ui.dismissError();
+    assets.dispose();
+    fake.emit('assets', { ...list, assets: { ...list.assets, fuel: 'x' } } as never);
+    expect(ui.actionError).toBeNull();
+  });
+
   it('leaves every other call and event as it is, and the web bridge its own calls', async () => {
     const fake = new FakeBridge().handle('trail:get', () => [{ lat: 1, lng: 2, at: 'x' }] as never);
     setBridge(fake);

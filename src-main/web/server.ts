@@ -84,8 +84,8 @@ function sendJsonText(res: ServerResponse, status: number, json: string | Uint8A
   res.end(parts.length > 0 ? asBuffer(parts[parts.length - 1]) : undefined);
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  sendJsonText(res, status, JSON.stringify(body));
+function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  sendJsonText(res, status, JSON.stringify(body), extra);
 }
 
 function sendError(res: ServerResponse, status: number, error: AppError): void {
@@ -149,8 +149,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       const answer = core.heldAnswer?.(channel, args) ?? (await core.invokeSerialized(channel, args));
       return sendJsonText(res, 200, answer, listEventsHeader());
     }
-    const result = await dispatchInvoke(core.handlers, channel, args);
-    sendJsonText(res, 200, JSON.stringify(result), listEventsHeader());
+    sendJson(res, 200, await dispatchInvoke(core.handlers, channel, args), listEventsHeader());
   }
 
   const tileKey = tileKeyFor(secret);

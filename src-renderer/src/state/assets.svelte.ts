@@ -8,7 +8,7 @@
  */
 import type { AssetRow, AssetRowChange, AssetRowSnapshot, TrailPoint } from '@contract';
 import { call, bridge, onUnreadableList, BridgeError } from '../lib/bridge';
-import { askFirstList, takeFirstList } from '../lib/first-list';
+import { takeFirstList } from '../lib/first-list';
 import { assetsById, idSet, type IndexedAsset, type ListResult } from '../lib/list/assetIndex';
 import { reindexAssets } from '../lib/list/reindex';
 import { byIdAfter, nameTagsAfter } from '../lib/list/carryOver';
@@ -85,14 +85,6 @@ export class AssetsStore {
   #offs: (() => void)[] = [];
   /** Lists and changes shown from events: a load begun before one of them is older than it. */
   #eventsShown = 0;
-
-  /**
-   * Asks for the list at once, before the app is mounted, so the answer travels while the
-   * page builds itself; `init` shows it. A page's first rows wait for no mount that way.
-   */
-  askEarly(): void {
-    if (this.#offs.length === 0) askFirstList();
-  }
 
   /** Listens (once) and shows what the main side has (cache first, no network). */
   async init(): Promise<void> {

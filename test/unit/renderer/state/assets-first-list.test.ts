@@ -1,10 +1,12 @@
 /**
  * The page's first rows (issue 16, cold start): the list is asked for before the app is
- * mounted, and an answer older than a list the events already showed never replaces it.
+ * mounted (ask-first-list.ts, as main.ts runs it), and an answer older than a list the
+ * events already showed never replaces it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AssetRowSnapshot } from '@contract';
 import { setBridge } from '../../../../src-renderer/src/lib/bridge';
+import { askFirstList } from '../../../../src-renderer/src/lib/first-list';
 import { assets } from '../../../../src-renderer/src/state/assets.svelte';
 import { ui } from '../../../../src-renderer/src/state/ui.svelte';
 import { asset, FakeBridge, NOW, resetStores, snapshot } from '../fixtures';
@@ -22,7 +24,7 @@ describe('the first list of a page', () => {
     const bridge = new FakeBridge().handle('assets:get', () => snapshot([asset(1), asset(2)]));
     setBridge(bridge);
     resetStores(() => NOW);
-    assets.askEarly();
+    askFirstList();
     expect(bridge.callsTo('assets:get')).toHaveLength(1);
     await assets.init();
     expect(bridge.callsTo('assets:get')).toHaveLength(1);
@@ -34,7 +36,7 @@ describe('the first list of a page', () => {
     const bridge = new FakeBridge().handle('assets:get', () => answer.promise);
     setBridge(bridge);
     resetStores(() => NOW);
-    assets.askEarly();
+    askFirstList();
     const started = assets.init();
     await Promise.resolve();
     const newer = at(snapshot([asset(1), asset(2), asset(3)]), '2026-11-22T12:05:00Z');
@@ -50,7 +52,7 @@ describe('the first list of a page', () => {
     const bridge = new FakeBridge().handle('assets:get', () => stored.at(-1) ?? null);
     setBridge(bridge);
     resetStores(() => NOW);
-    assets.askEarly(); // answered "nothing stored yet"
+    askFirstList(); // answered "nothing stored yet"
     await Promise.resolve();
     const first = at(snapshot([asset(1), asset(2)]), '2026-11-22T12:05:00Z');
     stored.push(first);
@@ -66,7 +68,7 @@ describe('the first list of a page', () => {
     const bridge = new FakeBridge().handle('assets:get', () => answer.promise);
     setBridge(bridge);
     resetStores(() => NOW);
-    assets.askEarly();
+    askFirstList();
     answer.reject(new Error('The offline copy of the asset list could not be read'));
     await assets.init();
     expect(assets.snapshot).toBeNull();

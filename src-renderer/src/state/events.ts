@@ -5,6 +5,7 @@
  * bumped to trigger effects and untyped DOM `CustomEvent`s.
  */
 import type { MenuCommand } from '@contract';
+import type { IdLookup } from '../lib/list/selection';
 import type { ShortcutCommand } from '../lib/shortcuts';
 
 export interface AppEvents {
@@ -19,7 +20,7 @@ export interface AppEvents {
   /** Show this asset in the Assets view (from the Fleet view's link). */
   'show-asset': { assetId: string };
   /** A new snapshot became the shown list (the selection follows it). */
-  snapshot: { profileId: string; ids: ReadonlySet<string> };
+  snapshot: { profileId: string; ids: IdLookup };
   /** The active profile (branch) changed. */
   'profile-switched': { profileId: string };
 }

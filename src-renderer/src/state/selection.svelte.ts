@@ -5,7 +5,7 @@
  * selected assets it still has.
  */
 import type { AssetRow } from '@contract';
-import { clickSelect, emptySelection, keepListed, keyMove, pruneSelection, selectAll, toggleFocused, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
+import { clickSelect, emptySelection, keepListed, keyMove, pruneSelection, selectAll, toggleFocused, type IdLookup, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
 import { summarizeSelection, type SelectionSummary } from '../lib/list/summary';
 import { assets } from './assets.svelte';
 import { clock } from './clock.svelte';
@@ -45,7 +45,7 @@ export class SelectionStore {
   }
 
   /** Keeps the selected assets `ids` still has; another profile starts afresh. */
-  #follow(profileId: string, ids: ReadonlySet<string> | null): void {
+  #follow(profileId: string, ids: IdLookup | null): void {
     if (this.profileId !== profileId) {
       this.profileId = profileId;
       this.clear();

@@ -62,7 +62,7 @@ export function indexedRow(asset: AssetRow, position: number): IndexedAsset {
   return {
     asset,
     position,
-    searchKey: [asset.name, asset.assetId, asset.serialNumber ?? '', asset.category ?? ''].join('\u0000').toLowerCase(),
+    searchKey: `${asset.name}\u0000${asset.assetId}\u0000${asset.serialNumber ?? ''}\u0000${asset.category ?? ''}`.toLowerCase(),
     lastUpdateMs: asset.updatedAt,
     fuel: asset.fuel,
     ignition: asset.ignition,
@@ -247,18 +247,18 @@ export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: 
   return { rows, counts, categories: categoriesOf(index), searchMatches };
 }
 
+/** The order of `localeCompare`, from one collator made once (localeCompare looks one up per call). */
+let categoryOrder: ((a: string, b: string) => number) | null = null;
+
 /** The category names of the index (whatever the search), sorted. */
 export function categoriesOf(index: readonly IndexedAsset[]): string[] {
   const categories = new Set<string>();
   for (const row of index) if (row.asset.category) categories.add(row.asset.category);
-  return [...categories].sort((a, b) => a.localeCompare(b));
+  categoryOrder ??= new Intl.Collator().compare;
+  return [...categories].sort(categoryOrder);
 }
 
 /** Row lookup by id (a plain Map: it is rebuilt per snapshot, never mutated). */
 export function assetsById(assets: readonly AssetRow[]): Map<string, AssetRow> {
   return new Map(assets.map((a) => [a.assetId, a]));
-}
-
-export function idSet(assets: readonly AssetRow[]): Set<string> {
-  return new Set(assets.map((a) => a.assetId));
 }

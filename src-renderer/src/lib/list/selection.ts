@@ -92,7 +92,12 @@ export function selectAll(state: SelectionState, ids: readonly string[]): Select
 }
 
 /** Drops ids that no longer exist (after a new snapshot), keeping the rest. */
-export function pruneSelection(state: SelectionState, existing: ReadonlySet<string>): SelectionState {
+/** Whether an id is in a list (a set of ids, or a map keyed by them). */
+export interface IdLookup {
+  has(id: string): boolean;
+}
+
+export function pruneSelection(state: SelectionState, existing: IdLookup): SelectionState {
   let changed = false;
   const selected = new Set<string>();
   for (const id of state.selected) {

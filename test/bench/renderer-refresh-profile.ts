@@ -18,18 +18,31 @@
  * layout, paint and GC, with its top functions), `--verbose` (marker mutations after the
  * change), `--pan-zoom` (the bench's drags and wheel zooms first), `--out DIR` (the
  * .cpuprofile and trace files, for DevTools).
+ *
+ * Each refresh also prints the web shell's RSS, its CPU per thread (the main thread, the
+ * core thread and V8's helper threads, which run most of the garbage collection) and its
+ * CPU over the whole cycle from one refresh to the next (collections V8 makes while idle
+ * included, which the bench's refresh window leaves out).
+ *
+ * Other modes: `--search` profiles the bench's search keystrokes instead of a refresh (with
+ * `--trace`, their layout and paint; FLEET_TRACE_OUT=path keeps the trace); `--cold` restarts
+ * the shell on its filled store `--runs` times and traces each page load until the first rows
+ * are painted (with `--busy-only`, untraced, for A/B pairs: medians of page opened → first
+ * rows and data ready → first rows). FLEET_SHELL_NODE_ARGS passes Node options to the shell
+ * (e.g. `--trace-gc`, which NODE_OPTIONS refuses) and FLEET_SHELL_LOG=file keeps its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { startDemoService } from '../../src-main/demo';
 import { buildBenchRenderer, buildBenchWebShell } from './build';
 import { dragAndZoomMap } from './renderer-figures';
 import { BENCH_CLOCK_MS, stepForShare } from './core-figures';
-import { installProbes, readChangeShown, watchNextChange, type PageProbe } from './page-probes';
+import { installProbes, readChangeShown, searchKeystrokes, watchNextChange, type PageProbe } from './page-probes';
+import { SEARCH_VALUES } from './search-values';
 import { invoke, sleep, waitFor } from './shell-calls';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -154,6 +167,118 @@ function selfTimes(profile: CpuProfile): { fn: Map<string, number>; total: numbe
   return { fn, total };
 }
 
+/** `--search`: the bench's keystrokes `runs` times under the sampling profiler; each keystroke's time and the self time per function. */
+async function profileSearch(page: Page, cdp: CDPSession, runs: number, top: number, trace: boolean, log: (s: string) => void): Promise<void> {
+  const totals = new Map<string, number>();
+  const samples: number[] = [];
+  const traceEvents: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => {
+    traceEvents.push(...(e.value as unknown as TraceEvent[]));
+  });
+  let busy = 0;
+  for (let run = 0; run < runs; run++) {
+    const busyBefore = await taskMs(cdp);
+    traceEvents.length = 0;
+    let traceDone: Promise<void> | null = null;
+    if (trace) {
+      traceDone = new Promise((r) => cdp.once('Tracing.tracingComplete', () => r()));
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,blink.user_timing,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    }
+    await cdp.send('Profiler.start');
+    const times = await page.evaluate(searchKeystrokes, SEARCH_VALUES);
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    if (traceDone) {
+      await cdp.send('Tracing.end');
+      await traceDone;
+      summariseTrace(traceEvents, profile, log);
+      if (process.env.FLEET_TRACE_OUT) writeFileSync(`${process.env.FLEET_TRACE_OUT}-${run + 1}.json`, JSON.stringify({ traceEvents }));
+    }
+    busy += (await taskMs(cdp)) - busyBefore;
+    samples.push(...times);
+    log(`run ${run + 1}: ${times.map((t) => t.toFixed(0)).join(' ')} ms`);
+    for (const [k, v] of selfTimes(profile).fn) totals.set(k, (totals.get(k) ?? 0) + v / runs);
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  process.stdout.write(`keystroke → list updated: p50 ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)].toFixed(1)} ms; page busy ${(busy / runs / SEARCH_VALUES.length).toFixed(1)} ms a keystroke\n`);
+  process.stdout.write(`\nself time per round of ${SEARCH_VALUES.length} keystrokes (mean of ${runs}), ms:\n`);
+  for (const [k, v] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`${v.toFixed(1).padStart(8)}  ${k}\n`);
+}
+
+/** CPU ms per thread name of a process (Linux /proc), e.g. the web shell's main thread, its core thread and V8's helpers. */
+function threadCpuMs(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      const key = tid === String(pid) ? `${name} (main)` : `${name}:${tid}`;
+      byName.set(key, (byName.get(key) ?? 0) + ms);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return byName;
+}
+
+/** `--cold`: one page load of a just-started shell, traced; where the page's time went until the first rows were painted. */
+async function traceColdStart(browser: Browser, url: string, run: number, out: string | undefined, plain: boolean, log: (s: string) => void): Promise<{ painted: number; ready: number }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  await page.addInitScript(installProbes);
+  const file = join(out ?? tmpdir(), `cold-start-${run + 1}.trace.json`);
+  if (plain) {
+    await page.goto(url.replace('/#', '/?testhooks&perfmarks#'));
+    const painted = await waitFor('the first rows', async () => {
+      const p = await page.evaluate(() => (window as unknown as { __bench?: PageProbe }).__bench ?? null);
+      return p && (p.listPaintedAt ?? 0) > 0 ? p : null;
+    });
+    await context.close();
+    log(`cold run ${run + 1}: first rows painted at ${painted.listPaintedAt!.toFixed(0)} ms, data ready at ${painted.dataReadyAt!.toFixed(0)} ms`);
+    return { painted: painted.listPaintedAt!, ready: painted.dataReadyAt! };
+  }
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'v8', 'blink.user_timing', 'disabled-by-default-devtools.timeline', 'loading', 'v8.execute'] });
+  await page.goto(url.replace('/#', '/?testhooks&perfmarks#'));
+  const probe = await waitFor('the first rows', async () => {
+    const p = await page.evaluate(() => (window as unknown as { __bench?: PageProbe }).__bench ?? null);
+    return p && (p.listPaintedAt ?? 0) > 0 ? p : null;
+  });
+  const timing = await page.evaluate(() => ({
+    nav: performance.getEntriesByType('navigation').map((e) => { const n = e as PerformanceNavigationTiming; return { responseEnd: n.responseEnd, dcl: n.domContentLoadedEventEnd }; })[0],
+    resources: performance.getEntriesByType('resource').map((e) => { const r = e as PerformanceResourceTiming; return `${r.name.replace(/^.*\//, '').slice(0, 40)} ${r.startTime.toFixed(0)}→${r.requestStart.toFixed(0)}→${r.responseStart.toFixed(0)}→${r.responseEnd.toFixed(0)}`; }),
+    marks: performance.getEntriesByType('mark').map((m) => `${m.name} ${m.startTime.toFixed(0)}`),
+  }));
+  await browser.stopTracing();
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+  if (out) writeFileSync(join(out, `cold-start-${run + 1}.cpuprofile`), JSON.stringify(profile));
+  const { fn, total } = selfTimes(profile);
+  log(`  sampled ${total.toFixed(0)} ms; most self time: ${[...fn].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('; ')}`);
+  await context.close();
+  const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  log(`cold run ${run + 1}: first rows painted at ${probe.listPaintedAt!.toFixed(0)} ms; data ready ${probe.dataReadyAt?.toFixed(0)} ms; document ${timing.nav.responseEnd.toFixed(0)} ms, DOMContentLoaded ${timing.nav.dcl.toFixed(0)} ms`);
+  for (const r of timing.resources) log(`  resource ${r}`);
+  log(`  marks: ${timing.marks.join(', ')}`);
+  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain');
+  const start = events.find((e) => e.name === 'navigationStart' || e.name === 'NavigationStart' || e.name === 'fetchStart');
+  if (!main || !start) {
+    log('  (no page main thread or navigation start in the trace)');
+    return { painted: probe.listPaintedAt!, ready: probe.dataReadyAt! };
+  }
+  const own = events.filter((e) => e.tid === main.tid && e.pid === main.pid && e.ph === 'X' && (e.dur ?? 0) > 2000 && e.name === 'RunTask');
+  for (const task of own) {
+    const inside = events.filter((e) => e.tid === main.tid && e.pid === main.pid && e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0) && e !== task && (e.dur ?? 0) > 1000);
+    const parts = inside.slice(0, 8).map((e) => `${e.name}${(e.args as { data?: { url?: string; functionName?: string } })?.data?.url ? `(${String((e.args as { data: { url: string } }).data.url).replace(/^.*\//, '')})` : ''} ${((e.dur ?? 0) / 1000).toFixed(1)}`);
+    log(`  task at ${((task.ts - start.ts) / 1000).toFixed(0).padStart(5)} ms: ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${parts.join(', ')}`);
+  }
+  return { painted: probe.listPaintedAt!, ready: probe.dataReadyAt! };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -171,6 +296,10 @@ async function main(): Promise<void> {
       'busy-only': { type: 'boolean', default: false },
       // Drag and wheel-zoom the map first, as the bench's pan-and-zoom figure does before its refreshes.
       'pan-zoom': { type: 'boolean', default: false },
+      // Profile the bench's search keystrokes instead of a refresh (each keystroke's time, and where the page's CPU went).
+      search: { type: 'boolean', default: false },
+      // Trace cold starts instead: the shell restarted on its filled store, a fresh page traced from its navigation to the first rows.
+      cold: { type: 'boolean', default: false },
     },
   });
   const assets = Number(values.assets);
@@ -190,7 +319,8 @@ async function main(): Promise<void> {
     headless: true,
   });
   try {
-    child = spawn(process.execPath, [entry], {
+    // FLEET_SHELL_NODE_ARGS: Node options for the shell (e.g. --trace-gc, which NODE_OPTIONS refuses).
+    const startShell = () => spawn(process.execPath, [...(process.env.FLEET_SHELL_NODE_ARGS?.split(' ').filter(Boolean) ?? []), entry], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -203,8 +333,9 @@ async function main(): Promise<void> {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const shell = child;
-    const url = await new Promise<string>((ok, fail) => {
+    const urlOf = (shell: ChildProcess) => new Promise<string>((ok, fail) => {
+      // FLEET_SHELL_LOG=file keeps what the shell writes (e.g. with NODE_OPTIONS=--trace-gc).
+      if (process.env.FLEET_SHELL_LOG) shell.stdout?.on('data', (chunk: Buffer) => appendFileSync(process.env.FLEET_SHELL_LOG!, chunk));
       let out = '';
       const timer = setTimeout(() => fail(new Error('the web shell did not start within 60 s')), 60_000);
       shell.stdout?.on('data', (chunk: Buffer) => {
@@ -217,8 +348,30 @@ async function main(): Promise<void> {
       });
       shell.once('exit', (code) => fail(new Error(`the web shell exited (${code})`)));
     });
+    child = startShell();
+    const url = await urlOf(child);
     await waitFor('the first refresh', async () => ((await invoke(url, 'status:get').catch(() => null)) as { state?: string } | null)?.state === 'online');
     log('web shell online');
+    if (values.cold) {
+      const painted: number[] = [];
+      const readyToPainted: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        await sleep(2500); // the start-up refresh's store write and the shell's collection
+        const exited = new Promise((r) => child!.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+        child = startShell();
+        const coldUrl = await urlOf(child);
+        const times = await traceColdStart(browser, coldUrl, run, values.out, values['busy-only'] ?? false, log);
+        painted.push(times.painted);
+        readyToPainted.push(times.painted - times.ready);
+        await waitFor('the start-up refresh', async () => ((await invoke(coldUrl, 'status:get').catch(() => null)) as { state?: string } | null)?.state === 'online').catch(() => undefined);
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0);
+      process.stdout.write(`cold start → first rows painted: median ${median(painted)} ms (${painted.map((t) => t.toFixed(0)).join(', ')})\n`);
+      process.stdout.write(`data ready → first rows painted: median ${median(readyToPainted)} ms (${readyToPainted.map((t) => t.toFixed(0)).join(', ')})\n`);
+      return;
+    }
 
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page: Page = await context.newPage();
@@ -243,6 +396,11 @@ async function main(): Promise<void> {
     }
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    if (values.search) {
+      await profileSearch(page, cdp, runs, Number(values.top), values.trace ?? false, log);
+      await context.close();
+      return;
+    }
 
     const traceEvents: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (e) => {
@@ -258,6 +416,7 @@ async function main(): Promise<void> {
     };
     const cpuRuns: number[] = [];
     let lastReadyAt = Date.now();
+    let lastCycleCpu: number | null = null;
     const busyRuns: number[] = [];
     const mapRuns: number[] = [];
     for (let run = 0; run < runs; run++) {
@@ -275,6 +434,11 @@ async function main(): Promise<void> {
       const marksBefore = await page.evaluate(() => performance.getEntriesByName('fd:data-ready').length);
       const busyBefore = await taskMs(cdp);
       const cpuBefore = await rendererCpuMs();
+      const threadsBefore = threadCpuMs(child.pid!);
+      const cycleCpu = [...threadsBefore.values()].reduce((a, b) => a + b, 0);
+      if (lastCycleCpu !== null) log(`  web shell CPU over the whole last cycle (refresh start → next refresh start, idle-time collections included): ${(cycleCpu - lastCycleCpu).toFixed(0)} ms`);
+      lastCycleCpu = cycleCpu;
+      if (process.env.FLEET_SHELL_LOG) appendFileSync(process.env.FLEET_SHELL_LOG, `=== refresh ${run + 1} starts\n`);
       if (!values['busy-only']) await cdp.send('Profiler.start');
       traceEvents.length = 0;
       let traceDone: Promise<void> | null = null;
@@ -292,6 +456,10 @@ async function main(): Promise<void> {
         summariseTrace(traceEvents, profile, log);
         if (values.out) writeFileSync(join(values.out, `renderer-refresh-${run + 1}.trace.json`), JSON.stringify({ traceEvents }));
       }
+      const threadsAfter = threadCpuMs(child.pid!);
+      if (process.env.FLEET_SHELL_LOG) appendFileSync(process.env.FLEET_SHELL_LOG, `=== refresh ${run + 1} measured\n`);
+      const rssMb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+      log(`  web shell RSS ${rssMb.toFixed(0)} MB; CPU by thread (ms): ${[...threadsAfter].map(([k, v]) => [k, v - (threadsBefore.get(k) ?? 0)] as const).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
       const busy = (await taskMs(cdp)) - busyBefore;
       const cpu = (await rendererCpuMs()) - cpuBefore;
       lastReadyAt = Date.now() - 500;

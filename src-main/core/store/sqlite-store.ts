@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Asset, AssetRow, AssetSnapshot, SkippedAsset, TrailPoint } from '../../contract';
 import { ASSET_ROW_FORMAT, rowOfAsset } from '../assets/asset-row';
+import { shareMetricMeta } from '../assets/shared-meta';
 import type { AlertLog, OfflineStore, StoreFactory, StoredAssetRows, StoredDocument } from '../ports';
 import { SqliteAlertLog } from './alert-log';
 import { fingerprintsOf } from './asset-fingerprint';
@@ -246,6 +247,8 @@ export class SqliteOfflineStore implements OfflineStore {
         const list = this.statements.assetList.get() as { ids: string; assets: string };
         const text = list.ids === row.asset_ids ? list.assets : `[${inListOrder(ids, this.statements.assetRows.all() as [string, string][]).join(',')}]`;
         assets = JSON.parse(text) as Asset[];
+        // The repeated metric metadata shares one copy (shared-meta.ts), as a refresh's list does.
+        for (const asset of assets) if (asset !== null && typeof asset === 'object') shareMetricMeta(asset.metrics);
         skipped = JSON.parse(row.skipped) as SkippedAsset[];
       } catch (err) {
         // Damage the integrity check cannot see (inside the text itself): show the assets

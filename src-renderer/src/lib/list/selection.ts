@@ -91,12 +91,12 @@ export function selectAll(state: SelectionState, ids: readonly string[]): Select
   return { selected: new Set(ids), anchor: state.anchor, focused: state.focused ?? ids[0] ?? null };
 }
 
-/** Drops ids that no longer exist (after a new snapshot), keeping the rest. */
 /** Whether an id is in a list (a set of ids, or a map keyed by them). */
 export interface IdLookup {
   has(id: string): boolean;
 }
 
+/** Drops ids that no longer exist (after a new snapshot), keeping the rest. */
 export function pruneSelection(state: SelectionState, existing: IdLookup): SelectionState {
   let changed = false;
   const selected = new Set<string>();

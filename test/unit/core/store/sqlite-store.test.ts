@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Asset, AssetSnapshot, Metric } from '../../../../src-main/contract';
+import { NO_OTHER } from '../../../../src-main/core/assets/shared-meta';
 import { FleetError } from '../../../../src-main/core/errors';
 import type { StoreFactory } from '../../../../src-main/core/ports';
 import { SCHEMA_VERSION } from '../../../../src-main/core/store/migrations';
@@ -61,6 +62,16 @@ describe('SQLite offline store', () => {
     const loaded = store.loadAssetSnapshot();
     expect(loaded).toEqual({ ...snapshot, source: 'cache', assets: snapshot.assets.map((a) => ({ ...a, embedUrl: null })) });
     expect(loaded?.assets.map((a) => a.assetId)).toEqual(['thing:1', 'thing:2', 'thing:3', 'thing:4', 'thing:5']);
+    store.close();
+  });
+
+  it('loads the list with its empty metric `other`s shared (shared-meta.ts), as a refresh reads it', () => {
+    const store = factory.open('demo');
+    store.saveAssetSnapshot(snapshotOf([gpsAsset(1, 40.1, -111.9, '2026-03-01T09:00:00Z'), gpsAsset(2, 40.2, -111.8, '2026-03-01T09:01:00Z')], T0.toISOString()));
+    const loaded = store.loadAssetSnapshot();
+    expect(loaded?.assets.map((a) => a.metrics?.gps.meta.other)).toEqual([NO_OTHER, NO_OTHER]);
+    expect(loaded?.assets[0].metrics?.gps.meta.other).toBe(NO_OTHER);
+    expect(loaded?.assets[1].metrics?.gps.meta.other).toBe(NO_OTHER);
     store.close();
   });
 

@@ -3,9 +3,9 @@
  * asset list carries `meta.source` (a word from a small set), `meta.other` (nearly always
  * `{}`) and `meta.collectedOn` (which the metrics of one device update share). Parsed JSON
  * gives each metric its own copies: at 10,000 assets about 180,000 empty objects and
- * 360,000 strings, a third of the core thread's heap, which V8 marks again at every major
- * collection (two or three per refresh). Sharing them changes no value: the copies are
- * equal text and empty objects.
+ * 360,000 strings, which V8 marks again at every major collection (two or three per
+ * refresh). Shared, the core thread's heap measured 57 MB instead of 75. Sharing changes
+ * no value: the copies are equal text and empty objects.
  *
  * The empty `other` shared by every metric is frozen, so a slip that writes into one
  * metric's `other` throws instead of changing them all.

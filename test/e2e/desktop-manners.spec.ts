@@ -42,7 +42,10 @@ function watchProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
     const text = `${request.method()} ${request.url()} (${request.failure()?.errorText})`;
-    const cancelledByPage = request.failure()?.errorText === 'net::ERR_ABORTED' && (/\/api\/tiles\//.test(request.url()) || /\/embed\/data$/.test(request.url()));
+    // Map tiles (the app's under /api/tiles/, an embedded map's /tiles/<z>/<x>/<y>.png) and embed
+    // data are dropped by the page when the map moves on or the embed reloads with a renewed session.
+    const url = request.url();
+    const cancelledByPage = request.failure()?.errorText === 'net::ERR_ABORTED' && (/\/api\/tiles\//.test(url) || /\/tiles\/\d+\/\d+\/\d+\.png$/.test(url) || /\/embed\/data$/.test(url));
     if (cancelledByPage) test.info().annotations.push({ type: 'cancelled by the page', description: text });
     else problems.push(`request failed: ${text}`);
   });

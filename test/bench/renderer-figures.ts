@@ -4,7 +4,7 @@
  * a reniced thread of this process (demo-thread.ts) whose clock the benchmark controls.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
@@ -33,11 +33,11 @@ import { SEARCH_VALUES } from './search-values';
 import { readScrollTrace, SCROLL_TRACE_CATEGORIES, type ScrollTraceReading, type TraceEvent } from './scroll-trace';
 import { invoke, sleep, waitFor } from './shell-calls';
 import { percentile } from './stats';
+import { processCpuMs, processRssMb } from './proc';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
-const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
 /** Wheel notches a second while scrolling the list (a brisk turn of a mouse wheel), and their size (px). */
 const WHEEL_EVERY_MS = 40;
@@ -121,19 +121,6 @@ export interface RendererHarness {
   /** The simulated Electron main on a filled store: cold start and refresh figures. */
   electronRun(): Promise<ElectronRun>;
   close(): Promise<void>;
-}
-
-function processCpuMs(pid: number): number {
-  // Fields after the command name: state is field 3, utime 14, stime 15.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
-function processRssMb(pid: number): number {
-  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`No VmRSS for process ${pid}`);
-  return Number(match[1]) / 1024;
 }
 
 const epochNow = () => performance.timeOrigin + performance.now();

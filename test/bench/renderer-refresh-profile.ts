@@ -32,7 +32,7 @@
  * (e.g. `--trace-gc`, which NODE_OPTIONS refuses) and FLEET_SHELL_LOG=file keeps its output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,7 +42,9 @@ import { buildBenchRenderer, buildBenchWebShell } from './build';
 import { dragAndZoomMap } from './renderer-figures';
 import { BENCH_CLOCK_MS, stepForShare } from './core-figures';
 import { installProbes, readChangeShown, searchKeystrokes, watchNextChange, type PageProbe } from './page-probes';
+import { processRssMb, threadCpuMs } from './proc';
 import { SEARCH_VALUES } from './search-values';
+import { percentile } from './stats';
 import { invoke, sleep, waitFor } from './shell-calls';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -167,6 +169,9 @@ function selfTimes(profile: CpuProfile): { fn: Map<string, number>; total: numbe
   return { fn, total };
 }
 
+/** The middle sample, the upper one of two (this tool's A/B figures have always been read so). */
+const upperMedian = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 /** `--search`: the bench's keystrokes `runs` times under the sampling profiler; each keystroke's time and the self time per function. */
 async function profileSearch(page: Page, cdp: CDPSession, runs: number, top: number, trace: boolean, log: (s: string) => void): Promise<void> {
   const totals = new Map<string, number>();
@@ -198,28 +203,17 @@ async function profileSearch(page: Page, cdp: CDPSession, runs: number, top: num
     log(`run ${run + 1}: ${times.map((t) => t.toFixed(0)).join(' ')} ms`);
     for (const [k, v] of selfTimes(profile).fn) totals.set(k, (totals.get(k) ?? 0) + v / runs);
   }
-  const sorted = [...samples].sort((a, b) => a - b);
-  process.stdout.write(`keystroke → list updated: p50 ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, p95 ${sorted[Math.floor(sorted.length * 0.95)].toFixed(1)} ms; page busy ${(busy / runs / SEARCH_VALUES.length).toFixed(1)} ms a keystroke\n`);
+  process.stdout.write(`keystroke → list updated: p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms (as the bench counts them); page busy ${(busy / runs / SEARCH_VALUES.length).toFixed(1)} ms a keystroke\n`);
   process.stdout.write(`\nself time per round of ${SEARCH_VALUES.length} keystrokes (mean of ${runs}), ms:\n`);
   for (const [k, v] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`${v.toFixed(1).padStart(8)}  ${k}\n`);
 }
 
-/** CPU ms per thread name of a process (Linux /proc), e.g. the web shell's main thread, its core thread and V8's helpers. */
-function threadCpuMs(pid: number): Map<string, number> {
-  const byName = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-      const key = tid === String(pid) ? `${name} (main)` : `${name}:${tid}`;
-      byName.set(key, (byName.get(key) ?? 0) + ms);
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return byName;
+/** The page's probe once it has painted its first rows. */
+function firstRowsPainted(page: Page): Promise<PageProbe> {
+  return waitFor('the first rows', async () => {
+    const p = await page.evaluate(() => (window as unknown as { __bench?: PageProbe }).__bench ?? null);
+    return p && (p.listPaintedAt ?? 0) > 0 ? p : null;
+  });
 }
 
 /** `--cold`: one page load of a just-started shell, traced; where the page's time went until the first rows were painted. */
@@ -231,10 +225,7 @@ async function traceColdStart(browser: Browser, url: string, run: number, out: s
   const file = join(out ?? tmpdir(), `cold-start-${run + 1}.trace.json`);
   if (plain) {
     await page.goto(url.replace('/#', '/?testhooks&perfmarks#'));
-    const painted = await waitFor('the first rows', async () => {
-      const p = await page.evaluate(() => (window as unknown as { __bench?: PageProbe }).__bench ?? null);
-      return p && (p.listPaintedAt ?? 0) > 0 ? p : null;
-    });
+    const painted = await firstRowsPainted(page);
     await context.close();
     log(`cold run ${run + 1}: first rows painted at ${painted.listPaintedAt!.toFixed(0)} ms, data ready at ${painted.dataReadyAt!.toFixed(0)} ms`);
     return { painted: painted.listPaintedAt!, ready: painted.dataReadyAt! };
@@ -245,10 +236,7 @@ async function traceColdStart(browser: Browser, url: string, run: number, out: s
   await cdp.send('Profiler.start');
   await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'v8', 'blink.user_timing', 'disabled-by-default-devtools.timeline', 'loading', 'v8.execute'] });
   await page.goto(url.replace('/#', '/?testhooks&perfmarks#'));
-  const probe = await waitFor('the first rows', async () => {
-    const p = await page.evaluate(() => (window as unknown as { __bench?: PageProbe }).__bench ?? null);
-    return p && (p.listPaintedAt ?? 0) > 0 ? p : null;
-  });
+  const probe = await firstRowsPainted(page);
   const timing = await page.evaluate(() => ({
     nav: performance.getEntriesByType('navigation').map((e) => { const n = e as PerformanceNavigationTiming; return { responseEnd: n.responseEnd, dcl: n.domContentLoadedEventEnd }; })[0],
     resources: performance.getEntriesByType('resource').map((e) => { const r = e as PerformanceResourceTiming; return `${r.name.replace(/^.*\//, '').slice(0, 40)} ${r.startTime.toFixed(0)}→${r.requestStart.toFixed(0)}→${r.responseStart.toFixed(0)}→${r.responseEnd.toFixed(0)}`; }),
@@ -334,7 +322,7 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const urlOf = (shell: ChildProcess) => new Promise<string>((ok, fail) => {
-      // FLEET_SHELL_LOG=file keeps what the shell writes (e.g. with NODE_OPTIONS=--trace-gc).
+      // FLEET_SHELL_LOG=file keeps what the shell writes (e.g. its --trace-gc lines, see FLEET_SHELL_NODE_ARGS).
       if (process.env.FLEET_SHELL_LOG) shell.stdout?.on('data', (chunk: Buffer) => appendFileSync(process.env.FLEET_SHELL_LOG!, chunk));
       let out = '';
       const timer = setTimeout(() => fail(new Error('the web shell did not start within 60 s')), 60_000);
@@ -367,9 +355,8 @@ async function main(): Promise<void> {
         readyToPainted.push(times.painted - times.ready);
         await waitFor('the start-up refresh', async () => ((await invoke(coldUrl, 'status:get').catch(() => null)) as { state?: string } | null)?.state === 'online').catch(() => undefined);
       }
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0);
-      process.stdout.write(`cold start → first rows painted: median ${median(painted)} ms (${painted.map((t) => t.toFixed(0)).join(', ')})\n`);
-      process.stdout.write(`data ready → first rows painted: median ${median(readyToPainted)} ms (${readyToPainted.map((t) => t.toFixed(0)).join(', ')})\n`);
+      process.stdout.write(`cold start → first rows painted: median ${upperMedian(painted).toFixed(0)} ms (${painted.map((t) => t.toFixed(0)).join(', ')})\n`);
+      process.stdout.write(`data ready → first rows painted: median ${upperMedian(readyToPainted).toFixed(0)} ms (${readyToPainted.map((t) => t.toFixed(0)).join(', ')})\n`);
       return;
     }
 
@@ -458,8 +445,7 @@ async function main(): Promise<void> {
       }
       const threadsAfter = threadCpuMs(child.pid!);
       if (process.env.FLEET_SHELL_LOG) appendFileSync(process.env.FLEET_SHELL_LOG, `=== refresh ${run + 1} measured\n`);
-      const rssMb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-      log(`  web shell RSS ${rssMb.toFixed(0)} MB; CPU by thread (ms): ${[...threadsAfter].map(([k, v]) => [k, v - (threadsBefore.get(k) ?? 0)] as const).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
+      log(`  web shell RSS ${processRssMb(child.pid!).toFixed(0)} MB; CPU by thread (ms): ${[...threadsAfter].map(([k, v]) => [k, v - (threadsBefore.get(k) ?? 0)] as const).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
       const busy = (await taskMs(cdp)) - busyBefore;
       const cpu = (await rendererCpuMs()) - cpuBefore;
       lastReadyAt = Date.now() - 500;
@@ -482,8 +468,7 @@ async function main(): Promise<void> {
       );
       if (values.out) writeFileSync(join(values.out, `renderer-refresh-${run + 1}.cpuprofile`), JSON.stringify(profile));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    process.stdout.write(`page busy during the refresh: median ${median(busyRuns).toFixed(0)} ms (${busyRuns.map((b) => b.toFixed(0)).join(', ')}); renderer CPU median ${median(cpuRuns).toFixed(0)} ms (${cpuRuns.map((b) => b.toFixed(0)).join(', ')}); data ready → map shown median ${median(mapRuns).toFixed(0)} ms\n`);
+    process.stdout.write(`page busy during the refresh: median ${upperMedian(busyRuns).toFixed(0)} ms (${busyRuns.map((b) => b.toFixed(0)).join(', ')}); renderer CPU median ${upperMedian(cpuRuns).toFixed(0)} ms (${cpuRuns.map((b) => b.toFixed(0)).join(', ')}); data ready → map shown median ${upperMedian(mapRuns).toFixed(0)} ms\n`);
     const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
     process.stdout.write(`\nself time per refresh (mean of ${runs}), ms:\n`);
     for (const [k, v] of top) process.stdout.write(`${v.toFixed(1).padStart(8)}  ${k}\n`);

@@ -3,7 +3,7 @@
  * main.ts imports, asks for it before the rest of the bundle is evaluated and the app is
  * mounted, so the answer travels while the page builds itself; the assets store takes the
  * answer once when it loads (see AssetsStore.init). This module imports nothing but the
- * bridge, so asking costs the page almost no work first.
+ * bridge and the contract the bridge loads anyway, so asking costs the page almost no work first.
  *
  * Events that come before the store listens reach no one. So this module listens for the
  * list's events from before it asks until the store takes over: when one came, the early
@@ -11,7 +11,7 @@
  * fresh install whose first refresh ended meanwhile would otherwise show "No assets" until
  * the next refresh).
  */
-import type { AssetRowSnapshot } from '@contract';
+import { LIST_EVENTS, type AssetRowSnapshot } from '@contract';
 import { bridge, call } from './bridge';
 
 interface EarlyAsk {
@@ -29,7 +29,7 @@ export function askFirstList(): void {
   const events = bridge();
   const ask: EarlyAsk = { answer: Promise.resolve(null), overtaken: false, stopListening: () => {} };
   const overtake = () => (ask.overtaken = true);
-  const offs = [events.on('assets', overtake), events.on('assets:changed', overtake)];
+  const offs = LIST_EVENTS.map((name) => events.on(name, overtake));
   ask.stopListening = () => offs.forEach((off) => off());
   // Listening first: in Electron the answer and the events then arrive in the order the main side sent them.
   ask.answer = call('assets:get');

@@ -12,7 +12,7 @@
  * pasted into this tab (only its #fragment differs, so the browser does not load the
  * page again) or typed into the notice (`useAddress`) is taken and the page reloads.
  */
-import { LIST_EVENTS_HEADER, SOCKET_HELLO } from '@contract';
+import { LIST_EVENTS, LIST_EVENTS_HEADER, SOCKET_HELLO } from '@contract';
 import type { AppError, EventChannel, Bridge, FleetEvents, InvokeArgs, InvokeChannel, InvokeResult, Result } from '@contract';
 
 export const SECRET_STORAGE_KEY = 'fleet-desk.secret';
@@ -256,9 +256,9 @@ export function createWebBridge(deps: WebBridgeDeps = browserDeps()): WebBridge 
   /** Asks for the asset list and hands it to the list listeners, unless a list event came meanwhile (it is newer). */
   async function catchUpList(): Promise<void> {
     if (!listeners.get('assets')?.size) return;
-    const seen = deliveredOf('assets', 'assets:changed');
+    const seen = deliveredOf(...LIST_EVENTS);
     const list = await invoke('assets:get');
-    if (list.ok && list.value !== null && deliveredOf('assets', 'assets:changed') === seen) dispatch('assets', list.value);
+    if (list.ok && list.value !== null && deliveredOf(...LIST_EVENTS) === seen) dispatch('assets', list.value);
   }
 
   function deliver(data: unknown): void {

@@ -40,7 +40,5 @@ export function formatBytes(bytes: number): string {
   return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
-/** "100,000" for messages. */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
+/** "100,000" for messages: the contract's `count`, which the renderer's numbers share. */
+export { count as formatCount } from '../contract';

@@ -74,6 +74,20 @@ interface TraceEvent {
 }
 
 /**
+ * The page's renderer main thread in a trace. A fresh context can start two renderer
+ * processes (the blank first page and the app), so the thread is the one of the process
+ * that navigated to the app (its navigationStart names the shell's URL) or, in a trace
+ * begun after the navigation, the renderer main thread with the most events.
+ */
+function pageMainThread(events: TraceEvent[]): { pid: number; tid: number; navigationAt: number | null } | null {
+  const mains = events.filter((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain');
+  const navigation = events.find((e) => e.name === 'navigationStart' && /^https?:/.test((e.args as { data?: { documentLoaderURL?: string } })?.data?.documentLoaderURL ?? ''));
+  const countOf = (pid: number, tid: number) => events.reduce((n, e) => (e.pid === pid && e.tid === tid ? n + 1 : n), 0);
+  const main = navigation ? mains.find((e) => e.pid === navigation.pid) : mains.sort((a, b) => countOf(b.pid, b.tid) - countOf(a.pid, a.tid))[0];
+  return main ? { pid: main.pid, tid: main.tid, navigationAt: navigation?.ts ?? null } : null;
+}
+
+/**
  * The page main thread's tasks over 3 ms, from the fd:data-ready mark on: start (ms after
  * the mark), length, and how much of it went to script, style, layout, paint and GC.
  */
@@ -93,7 +107,7 @@ function summariseTrace(events: TraceEvent[], profile: CpuProfile, log: (s: stri
     }
     return [...self].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
   };
-  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain');
+  const main = pageMainThread(events);
   if (!main) return log('  (no renderer main thread in the trace)');
   const own = events.filter((e) => e.tid === main.tid && e.pid === main.pid);
   const mark = own.find((e) => e.name === 'fd:data-ready');
@@ -252,9 +266,9 @@ async function traceColdStart(browser: Browser, url: string, run: number, out: s
   log(`cold run ${run + 1}: first rows painted at ${probe.listPaintedAt!.toFixed(0)} ms; data ready ${probe.dataReadyAt?.toFixed(0)} ms; document ${timing.nav.responseEnd.toFixed(0)} ms, DOMContentLoaded ${timing.nav.dcl.toFixed(0)} ms`);
   for (const r of timing.resources) log(`  resource ${r}`);
   log(`  marks: ${timing.marks.join(', ')}`);
-  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain');
-  const start = events.find((e) => e.name === 'navigationStart' || e.name === 'NavigationStart' || e.name === 'fetchStart');
-  if (!main || !start) {
+  const main = pageMainThread(events);
+  const start = main?.navigationAt ?? null;
+  if (!main || start === null) {
     log('  (no page main thread or navigation start in the trace)');
     return { painted: probe.listPaintedAt!, ready: probe.dataReadyAt! };
   }
@@ -262,7 +276,7 @@ async function traceColdStart(browser: Browser, url: string, run: number, out: s
   for (const task of own) {
     const inside = events.filter((e) => e.tid === main.tid && e.pid === main.pid && e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0) && e !== task && (e.dur ?? 0) > 1000);
     const parts = inside.slice(0, 8).map((e) => `${e.name}${(e.args as { data?: { url?: string; functionName?: string } })?.data?.url ? `(${String((e.args as { data: { url: string } }).data.url).replace(/^.*\//, '')})` : ''} ${((e.dur ?? 0) / 1000).toFixed(1)}`);
-    log(`  task at ${((task.ts - start.ts) / 1000).toFixed(0).padStart(5)} ms: ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${parts.join(', ')}`);
+    log(`  task at ${((task.ts - start) / 1000).toFixed(0).padStart(5)} ms: ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${parts.join(', ')}`);
   }
   return { painted: probe.listPaintedAt!, ready: probe.dataReadyAt! };
 }

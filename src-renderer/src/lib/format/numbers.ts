@@ -3,7 +3,7 @@
  *
  * The formatters are made at their first use, not when the bundle loads: the first
  * `Intl.NumberFormat` of a page loads ICU's number data (5–9 ms in Chromium after the
- * list's collator, 11–16 ms alone), and the first screen of the list shows no number that
+ * list's collator, 11–25 ms alone), and the first screen of the list shows no number that
  * needs one (counts are whole numbers, grouped by the contract's `count`).
  */
 import { count } from '@contract';

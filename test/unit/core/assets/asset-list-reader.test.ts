@@ -117,6 +117,16 @@ describe('AssetListReader', () => {
     expect(read).toMatchObject({ reused: 2, parsed: 0 });
   });
 
+  it('reuses an asset without metrics, or with metrics that are not an object, without a parse', () => {
+    // Nothing in them can be "collected in the future", so nothing makes them expire.
+    const list = [asset(1, { metrics: null }), asset(2, { metrics: undefined }), asset(3, { metrics: 'n/a' }), asset(4)];
+    const reader = new AssetListReader();
+    reader.read(text(list), NOW);
+    const read = reader.read(text(list), NOW);
+    expectSameAsWhole(read, text(list));
+    expect(read).toMatchObject({ reused: 4, parsed: 0 });
+  });
+
   it('reads a re-signed URL that holds a registered secret the whole way, so it is dropped as in a full read', () => {
     registerSecret(SECRET);
     const reader = new AssetListReader();

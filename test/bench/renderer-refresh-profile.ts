@@ -45,7 +45,7 @@ import { installProbes, readChangeShown, searchKeystrokes, watchNextChange, type
 import { processRssMb, threadCpuMs } from './proc';
 import { SEARCH_VALUES } from './search-values';
 import { percentile } from './stats';
-import { invoke, sleep, waitFor } from './shell-calls';
+import { invoke, shellOnline, sleep, waitFor } from './shell-calls';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const MAIN_DIR = resolve(ROOT, 'out', 'profile-main');
@@ -352,7 +352,7 @@ async function main(): Promise<void> {
     });
     child = startShell();
     const url = await urlOf(child);
-    await waitFor('the first refresh', async () => ((await invoke(url, 'status:get').catch(() => null)) as { state?: string } | null)?.state === 'online');
+    await waitFor('the first refresh', () => shellOnline(url));
     log('web shell online');
     if (values.cold) {
       const painted: number[] = [];
@@ -367,7 +367,7 @@ async function main(): Promise<void> {
         const times = await traceColdStart(browser, coldUrl, run, values.out, values['busy-only'] ?? false, log);
         painted.push(times.painted);
         readyToPainted.push(times.painted - times.ready);
-        await waitFor('the start-up refresh', async () => ((await invoke(coldUrl, 'status:get').catch(() => null)) as { state?: string } | null)?.state === 'online').catch(() => undefined);
+        await waitFor('the start-up refresh', () => shellOnline(coldUrl)).catch(() => undefined);
       }
       process.stdout.write(`cold start → first rows painted: median ${upperMedian(painted).toFixed(0)} ms (${painted.map((t) => t.toFixed(0)).join(', ')})\n`);
       process.stdout.write(`data ready → first rows painted: median ${upperMedian(readyToPainted).toFixed(0)} ms (${readyToPainted.map((t) => t.toFixed(0)).join(', ')})\n`);

@@ -18,6 +18,12 @@ export async function invoke(url: string, channel: string, args: unknown[] = [])
   return body.value;
 }
 
+/** Whether the shell's status says online (false while it does not answer yet, e.g. busy with a big list). */
+export async function shellOnline(url: string): Promise<boolean> {
+  const status = (await invoke(url, 'status:get').catch(() => null)) as { state?: string } | null;
+  return status?.state === 'online';
+}
+
 /** Polls `check` every 100 ms until it gives a value; throws naming `what` after `timeoutMs`. */
 export async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 300_000): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -1,4 +1,4 @@
-// Mutation testing of the modules that defend something (issue 15): `npm run mutate`.
+// Mutation testing of the modules that defend something: `npm run mutate`.
 // A rerun tests only mutants whose source or covering tests changed (incremental mode,
 // results kept in test/mutation/stryker-incremental.json, committed so a fresh clone
 // starts warm); `npm run mutate -- --force` tests every mutant again.

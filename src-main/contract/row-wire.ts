@@ -1,9 +1,9 @@
 /**
- * The asset list on its way from the core's worker to the page (issue 16, cold start): the
+ * The asset list on its way from the core's worker to the page, kept small for the cold start: the
  * rows as columns, one array per AssetRow field, instead of one object per asset. The
  * field names are written once instead of once per asset, and the readings' times as
- * milliseconds from the row's `updatedAt` (mostly a few digits): about 2.0 MB instead of
- * 4.5 MB at 10,000 assets, and the page parses arrays of plain values. The worker writes
+ * milliseconds from the row's `updatedAt` (mostly a few digits): less than half the bytes
+ * of one object per asset (docs/performance.md), and the page parses arrays of plain values. The worker writes
  * it (`snapshotToWire`) for the 'assets' event and the `assets:get` answer; the page reads
  * it in one place (`snapshotFromWire`, in src-renderer/src/lib/bridge.ts), which also
  * takes the plain snapshot a core on the same thread sends. The stored rows and every

@@ -1,7 +1,7 @@
 /**
  * How much Fleet Desk reads from a service before it stops: every bound on work done
  * for service input, one named constant each. A service past a limit gets a clear
- * error naming the limit, and the last good data stays (issue 11, item 8).
+ * error naming the limit, and the last good data stays: bounded work on hostile input.
  *
  * Sized for the main side to survive any of them under a 1 GB heap: a realistic asset
  * is ~2.5 KB of JSON and ~5 KB once parsed, so the largest asset list read (128 MB,

@@ -47,7 +47,7 @@ export interface TokenSource {
 
 /**
  * A TokenSource that also says where its token may go. The HTTP client attaches the
- * token only to these origins and refuses any other request (issue 11, item 1).
+ * token only to these origins and refuses any other request: credentials are pinned to their origins.
  */
 export interface PinnedTokenSource extends TokenSource {
   /**
@@ -115,7 +115,7 @@ export interface StoredAssetRows {
 export interface OfflineStore {
   /** Replaces the last asset list and records every metric value observed in it. */
   saveAssetSnapshot(snapshot: AssetSnapshot): void;
-  /** The last saved list (source set to 'cache'), or null. Read by the asset repository only (a parse of up to 23 MB). */
+  /** The last saved list (source set to 'cache'), or null. Read by the asset repository only (a parse of the whole stored list). */
   loadAssetSnapshot(): AssetSnapshot | null;
   /**
    * The last saved list as its rows (a tenth of the full records' size), for a cold start; null

@@ -1,6 +1,6 @@
 /**
  * Every string a service sends is cleaned before it is stored, shown or exported
- * (issue 11, items 5 and 8): registered secrets (our own tokens, echoed back by a
+ * (echoed secrets and bounded text): registered secrets (our own tokens, echoed back by a
  * careless or hostile service) become `[redacted]`, and text longer than
  * MAX_FIELD_CHARS is cut with a visible mark. Object keys are strings too.
  *

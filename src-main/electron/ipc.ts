@@ -45,7 +45,7 @@ export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>, 
   ipcMain.handle(INVOKE_IPC, async (event: IpcMainInvokeEvent, channel: unknown, args: unknown): Promise<InvokeReply> => {
     if (!isTrustedSender(event)) return { ok: false, error: UNTRUSTED };
     // Checked and run in the core's thread; the answer is passed on unparsed. One the main
-    // thread holds goes as its parts: joining 22 MB here (50,000 assets) would hold this thread.
+    // thread holds goes as its parts: joining a large list here would hold this thread.
     if (serialized) return serialized.heldAnswer?.(channel, args) ?? serialized.invokeSerialized(channel, args);
     return dispatchInvoke(core.handlers, channel, args);
   });

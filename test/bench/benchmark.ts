@@ -76,7 +76,7 @@ interface FigureSpec {
 
 /** Targets are set at 10,000 assets; they are checked up to that size (the map also at 50,000). */
 const upTo10k = (value: number) => (size: number) => (size <= 10_000 ? value : null);
-/** Targets of issue 16 that also hold at 50,000 assets (`at50k`: the one for that size). */
+/** Performance targets that also hold at 50,000 assets (`at50k`: the one for that size). */
 const upTo50k = (value: number, at50k = value) => (size: number) => (size <= 10_000 ? value : size <= 50_000 ? at50k : null);
 const reference = () => null;
 

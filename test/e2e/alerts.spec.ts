@@ -1,5 +1,5 @@
 /**
- * Issue 13: alerts end to end on the built-in demo service. Its seeded alert scenario
+ * Alerts end to end on the built-in demo service. Its seeded alert scenario
  * drains a service truck's fuel below 15 % about 1.5 min after the service starts,
  * whatever the time of day. The app raises a low-fuel alert; the dispatcher sees it in
  * the panel (and as a browser notification), selects its asset, acknowledges it; after a

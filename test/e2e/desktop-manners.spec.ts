@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 12, 13, 16, 18, 19 and 20 as a dispatcher meets them: the header and
+ * Desktop manners as a dispatcher meets them: the header and
  * window title name the branch, the status bar's times, the export choices, the Fleet
  * view after a failed look-up, light and dark themes, the favicon, and a normal session
  * (open the workspace, select, open a map that renews, switch views, export choices,
@@ -74,14 +74,14 @@ test('a normal session: branch named, times, export choices, Fleet look-up, them
   await openApp(page, shell);
   await expect(statusState(page)).toHaveText('Online');
 
-  // Item 12: the branch in the header and the window title; a favicon.
+  // The branch in the header and the window title; a favicon.
   const branch = page.getByTestId('branch-name');
   await expect(branch).toHaveText(/Demo service/);
   await expect(page).toHaveTitle(/^Demo service.* — Fleet Desk$/);
   expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/icon.*\.svg$/);
   await clip(page, 'header-branch', 'header.topbar');
 
-  // Item 13 and 20: the status bar never says "in …"; the demo's no-keychain note is one quiet line.
+  // The status bar never says "in …"; the demo's no-keychain note is one quiet line.
   const bar = page.getByRole('contentinfo', { name: 'Sync status' });
   await expect(bar).toContainText(/Synced .* · (just now|\d+ (s|min) ago)/);
   await expect(bar).not.toContainText(/· in \d/);
@@ -96,7 +96,7 @@ test('a normal session: branch named, times, export choices, Fleet look-up, them
   await expect(panel.getByRole('status').filter({ hasText: /Session renewed at/ })).toBeVisible({ timeout: 30_000 });
   await expect(panel.frameLocator('iframe').locator('.leaflet-container')).toBeVisible();
 
-  // Item 18 (web shell: Ctrl+E) and 15: the export choices.
+  // The export menu command (web shell: Ctrl+E) and the export choices.
   await page.keyboard.press('Control+e');
   const exportDialog = page.getByRole('dialog', { name: 'Export' });
   await expect(exportDialog.getByRole('button', { name: 'Positions and trails (GeoJSON)…' })).toBeVisible();
@@ -108,7 +108,7 @@ test('a normal session: branch named, times, export choices, Fleet look-up, them
   await expect(exportDialog).toHaveCount(0);
   await expect(bar).toContainText(/Downloaded positions of|No recorded positions/);
 
-  // Item 16: the Fleet view; a failed look-up clears the machine shown.
+  // The Fleet view; a failed look-up clears the machine shown.
   await page.getByRole('tab', { name: 'Fleet' }).click();
   const fleet = page.locator('.fleet-view');
   await expect(fleet.getByText(/[\d,]+ machines · as of/)).toBeVisible({ timeout: 30_000 });
@@ -122,7 +122,7 @@ test('a normal session: branch named, times, export choices, Fleet look-up, them
   await expect(fleet.locator('#equipment-title')).toHaveCount(0);
   await saveScreenshot(page, 'fleet-failed-lookup');
 
-  // Back to the assets; item 19: dark and light themes, chosen in Settings.
+  // Back to the assets; dark and light themes, chosen in Settings.
   await page.getByRole('tab', { name: 'Assets' }).click();
   await chooseTheme(page, 'Dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

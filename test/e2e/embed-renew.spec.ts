@@ -1,5 +1,5 @@
 /**
- * Issue 4: an embedded map whose session ends is renewed by the app with no click —
+ * An embedded map whose session ends is renewed by the app with no click —
  * the demo's embed sessions are cut to 8 s so the renewal happens during the test (a link
  * with under 5 s left counts as useless: the app would stop renewing after a few).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 7: nothing in the asset list is cut off or overlapping at 100–150 % zoom
+ * Nothing in the asset list is cut off or overlapping at 100–150 % zoom
  * on 1280–2560 px windows. A zoomed window is rendered as the browser does it: a viewport
  * of window/zoom CSS pixels drawn at deviceScaleFactor = zoom (125 % of a 1280 px window
  * is a 1024 CSS px viewport). The demo fleet has 2,000 assets (100 areas over 30 names), so repeated names carry

@@ -1,5 +1,5 @@
 /**
- * Issue 14, map items 1–5 in a real Chromium against the web shell:
+ * The map in a real Chromium against the web shell:
  * (a) the map follows the list's search and filters (and "Show all on map"), has a
  *     legend, and the demo's base map is a map (lakes, freeways, place names);
  * (b) the map viewed online is there offline: the tiles of a tile server are kept by

@@ -1,5 +1,5 @@
 /**
- * Issue 5: offline start and recovery. The app loads from a demo service on a fixed
+ * Offline start and recovery. The app loads from a demo service on a fixed
  * port; the app and the service stop; the app restarts on the same data folder while
  * the service is down (cached list and markers, an offline banner saying how old the
  * data is); the service comes back on the same port and the app recovers by itself.

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 14: a web tab left open across a restart of the web shell. The new run
+ * A web tab left open across a restart of the web shell. The new run
  * has a new access key, so the old tab's calls are refused (403) and its event socket is
  * refused too. The page must stop saying "Online", say that Fleet Desk was restarted,
  * and open again with the new address pasted into the notice.

@@ -1,5 +1,5 @@
 /**
- * Issue 3: signing out and in from the Connection panel, against a demo service started
+ * Signing out and in from the Connection panel, against a demo service started
  * by the test (so it can issue and revoke tokens): sign out keeping data, sign in through
  * the browser (approve, then deny), paste a token, and a revoked token.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 3: the access token never reaches the renderer. A full session runs against a
+ * The access token never reaches the renderer. A full session runs against a
  * demo service with a known token while every contract message (invoke requests and
  * answers, WebSocket event frames) is recorded; then the recordings, the built renderer
  * the web shell's output and its data folder are searched for the token. An embedded map frame must

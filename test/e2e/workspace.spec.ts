@@ -1,5 +1,5 @@
 /**
- * Issue 2 + 4: the workspace on the built-in demo service — the asset list, the map,
+ * The workspace on the built-in demo service — the asset list, the map,
  * selection both ways, search and filters, and the three kinds of embedded maps.
  */
 import { expect, test, type Page } from '@playwright/test';

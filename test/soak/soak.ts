@@ -1,5 +1,5 @@
 /**
- * The soak run (issue 8): the core, the web shell and (optionally) the real renderer in
+ * The soak run (reliability over time): the core, the web shell and (optionally) the real renderer in
  * headless Chromium refresh the asset list every second against an external demo
  * service while a share of the ticks run with a random fault switch on. It counts
  * requests, faults, recoveries and crashes, measures memory after a warm-up and at the

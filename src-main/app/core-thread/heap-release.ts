@@ -2,15 +2,13 @@
  * Gives the memory of a whole read of the asset list back at once, in the core's thread.
  *
  * A refresh that reads the list whole (the first after a start or a profile switch, a large
- * change) leaves about as much garbage as it keeps: the answer's text (25 MB at 10,000
- * assets, 125 MB at 50,000), the stored list parsed for the comparison, and the objects of
+ * change) leaves about as much garbage as it keeps: the answer's text, the stored list parsed for the comparison, and the objects of
  * the offline write. V8 collects it only when its memory reducer notices the thread is idle,
- * 8 to 20 s later; until then the process holds it (web shell RSS right after the first
- * refresh: 270–290 MB at 10,000 assets against 185–200 once collected; 920 MB at 50,000
- * against 440–530). So when a refresh has settled and the heap holds far more than the last
+ * seconds later; until then the process holds it (figures: docs/decisions/core-heap-settings.md).
+ * So when a refresh has settled and the heap holds far more than the last
  * collection here left, this collects once: the collection V8 would make later, made now.
- * It stops this thread for ~80 ms at 10,000 assets, ~300 ms at 50,000 (measured), and its
- * helper threads share the CPUs with the page: so it waits until the core has been quiet for
+ * It stops this thread for a while on a large list, and V8's
+ * collector threads share the CPUs with the page: so it waits until the core has been quiet for
  * RELEASE_DELAY_MS after the refresh (the page is drawing the change meanwhile), and a
  * refresh starting before then puts it off. The main thread is never stopped.
  */

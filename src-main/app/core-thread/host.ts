@@ -78,11 +78,10 @@ export function statusResultFromEvent(json: Uint8Array): Uint8Array | null {
 const KEEPS_ASSET_LIST: ReadonlySet<EventChannel> = new Set<EventChannel>(['status', 'aemp:progress', 'alerts:new', 'alerts:counts', 'alerts:focus', 'map:base', 'settings', 'embed:expired']);
 
 /**
- * The core thread's young generation (MB; V8 splits it into two 4 MB semi-spaces and a new
- * large-object space). V8's default lets the new space grow to 32 MB during a whole read of
- * the list and keeps it committed afterwards; 12 keeps it at 8 MB. Measured: RSS after the
- * first 10,000-asset refresh ~20 MB lower; CPU of a 5 % refresh unchanged, of a whole read
- * of 50,000 assets up to ~10 % more (more scavenges).
+ * The core thread's young generation (MB; V8 splits it into two semi-spaces and a new
+ * large-object space). V8's default lets the new space grow during a whole read of the list
+ * and keeps it committed afterwards; a cap keeps the process smaller at no cost to a typical
+ * refresh (figures: docs/decisions/core-heap-settings.md).
  */
 export const CORE_YOUNG_GENERATION_MB = 12;
 
@@ -151,7 +150,7 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
    * The asset list as of the last 'assets' event, while no event since may have changed it:
    * a page opened during a refresh gets its first rows here instead of waiting for the
    * worker's long task (the cold start's first paint). Held as parts over the event's own
-   * bytes: at 50,000 assets a copy is ~22 MB, 15–125 ms of this thread's time.
+   * bytes: a copy of a large list would cost this thread memory and time.
    */
   let lastAssets: readonly Uint8Array[] | null = null;
 

@@ -47,8 +47,8 @@ export function isTileTemplate(url: string): boolean {
 export const TILE_URL_RULE = 'The tile address is empty or an http:// or https:// address with {z}, {x} and {y}, such as http://127.0.0.1:8080/{z}/{x}/{y}.png';
 
 /**
- * The list's sort, filters and columns. (Version 0.1 also kept the list's search text here;
- * it now stays in the renderer. Files written then still load: the settings file is read
+ * The list's sort, filters and columns. (Earlier versions also kept the list's search text
+ * here; it now stays in the renderer. Files written then still load: the settings file is read
  * field by field and fields it no longer has are left out, see core/settings/settings-schema.ts.)
  */
 export const ListStateSchema = v.strictObject(

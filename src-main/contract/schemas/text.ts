@@ -9,8 +9,8 @@ let grouping: Intl.NumberFormat | null = null;
 /**
  * "10,000": numbers in messages read the same on every machine. Whole numbers are grouped
  * here: the schemas' messages call this dozens of times while the page's bundle loads, and
- * `toLocaleString('en-US')` builds a formatter per call (about 0.5 ms each) while the first
- * `Intl.NumberFormat` loads the locale's data (10–20 ms). Other numbers go to one formatter.
+ * `toLocaleString('en-US')` builds a formatter per call while the first
+ * `Intl.NumberFormat` loads the locale's data (costs: docs/performance.md). Other numbers go to one formatter.
  */
 export function count(n: number): string {
   if (Number.isSafeInteger(n) && !Object.is(n, -0)) {

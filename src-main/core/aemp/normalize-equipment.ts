@@ -41,7 +41,7 @@ export function normalizeEquipment(raw: unknown, path: string, sink: IssueSink):
   const headerRaw = pick(raw, 'EquipmentHeader', 'Header');
   const header = isNode(headerRaw) ? headerRaw : raw;
   const headerPath = isNode(headerRaw) ? `${path}.${keyOf(raw, 'EquipmentHeader', 'Header')}` : path;
-  // A machine's text is service text: echoed secrets redacted, over-long text cut (issue 11).
+  // A machine's text is service text: echoed secrets redacted, over-long text cut.
   const notes: TextNote[] = [];
   const field = (...names: string[]): string | null => {
     const value = text(pick(header, ...names));

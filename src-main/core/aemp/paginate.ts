@@ -6,7 +6,7 @@
  * numbered `last` link) or pages are numbered, the next page is fetched while the
  * current one is read (at most two requests in flight).
  *
- * Bounded (issue 11): a `next` link to another origin than the first page's ends the
+ * Bounded, against hostile feeds: a `next` link to another origin than the first page's ends the
  * walk with a notice naming the host (nothing is asked there); a feed still going after
  * `maxPages` pages fails naming the limit. Pages are handed to `onPage` and not kept.
  */

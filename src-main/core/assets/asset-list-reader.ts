@@ -1,10 +1,10 @@
 /**
  * Reads the service's asset list, parsing only what changed since the last read.
  *
- * The service sends the whole list on every refresh (25 MB at 10,000 assets) and a
+ * The service sends the whole list on every refresh and a
  * typical refresh changes a few percent of it. The reader keeps, for each element of its
- * last answer, a SHA-256 of its text (not the text: 25 MB at 10,000 assets, 125 MB at
- * 50,000), the asset it gave and that asset's fingerprint. Walking the new answer, it
+ * last answer, a SHA-256 of its text (not the text, which is as
+ * large as the answer), the asset it gave and that asset's fingerprint. Walking the new answer, it
  * compares the digest of the text at each place with the element expected there (the
  * next one of the last answer): when they match, the text is the same, so is the asset,
  * and it is neither scanned, parsed, cleaned, validated nor fingerprinted again.

@@ -1,8 +1,8 @@
 /**
  * The asset list of one profile, held once in memory: the last snapshot (read from the
  * offline store at the first ask, then replaced by each refresh) and its indexes. Every
- * part of the core that needs the current list asks here, so the stored list (23 MB for
- * 10,000 assets) is parsed once per start or profile switch, not once per request.
+ * part of the core that needs the current list asks here, so the stored list (large for a
+ * large fleet) is parsed once per start or profile switch, not once per request.
  *
  * Next to the snapshot it keeps the rows the renderer holds (contract AssetRow). A cold
  * start reads the rows the store keeps (a tenth of the full records) and nothing else; the

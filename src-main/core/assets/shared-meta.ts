@@ -1,10 +1,10 @@
 /**
- * One copy of the metric metadata that repeats (issue 16, refresh CPU). Every metric of an
+ * One copy of the metric metadata that repeats, so a refresh marks fewer objects. Every metric of an
  * asset list carries `meta.source` (a word from a small set), `meta.other` (nearly always
  * `{}`) and `meta.collectedOn` (which the metrics of one device update share). Parsed JSON
- * gives each metric its own copies: at 10,000 assets about 180,000 empty objects and
- * 360,000 strings, which V8 marks again at every major collection (two or three per
- * refresh). Shared, the core thread's heap measured 57 MB instead of 75. Sharing changes
+ * gives each metric its own copies, hundreds of thousands of them in a large list, which V8
+ * marks again at every major collection; shared, the core thread's heap is markedly smaller
+ * (figures: docs/decisions/shared-metric-metadata.md). Sharing changes
  * no value: the copies are equal text and empty objects.
  *
  * The empty `other` shared by every metric is frozen, so a slip that writes into one

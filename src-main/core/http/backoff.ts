@@ -11,7 +11,7 @@ export function backoffDelay(retry: number, opts: { baseMs: number; maxMs: numbe
 /**
  * The shortest wait before asking a service again after it throttled or failed.
  * `Retry-After: 0` or a date in the past would otherwise ask again at once, and the
- * schedule would spin (issue 11, item 10). The HTTP client and the refresh schedule
+ * schedule would spin: no hot loops. The HTTP client and the refresh schedule
  * both wait at least this long.
  */
 export const MIN_RETRY_WAIT_MS = 5_000;

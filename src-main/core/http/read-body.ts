@@ -1,5 +1,5 @@
 /**
- * Reads a fetch body while it streams, up to a byte limit (issue 11, item 8): a body
+ * Reads a fetch body while it streams, up to a byte limit (bounded work on hostile input): a body
  * that grows past the limit is abandoned at once instead of being collected whole.
  */
 import { FleetError } from '../errors';

@@ -9,8 +9,8 @@ import type { Asset } from '../../contract';
  * changed among 10,000. Not seen: a metric value replaced without a new `collectedOn`.
  *
  * Kept as the SHA-256 of that text (44 characters), not the text: one is held per asset
- * of the list (and by the list reader), and the text, ~700 characters built piece by
- * piece, took ~2 KB of heap each (22 MB at 10,000 assets, 110 MB at 50,000).
+ * of the list (and by the list reader), and the text, built piece by piece, takes many
+ * times the digest's heap per asset (figures: docs/performance.md).
  */
 export function assetFingerprint(asset: Asset): string {
   let metrics = '';

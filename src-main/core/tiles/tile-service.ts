@@ -1,5 +1,5 @@
 /**
- * The base map behind the asset markers, served by the main side (issue 14, items 4–5).
+ * The base map behind the asset markers, served by the main side, so the page never fetches tiles itself.
  * The renderer's tile layer points at a shell route (web: a loopback path with a key;
  * Electron: a custom protocol); each tile comes from here:
  *

@@ -1,5 +1,5 @@
 /**
- * The page's first asset list (issue 16, cold start). `ask-first-list.ts`, the first module
+ * The page's first asset list, asked early for a fast cold start. `ask-first-list.ts`, the first module
  * main.ts imports, asks for it before the rest of the bundle is evaluated and the app is
  * mounted, so the answer travels while the page builds itself; the assets store takes the
  * answer once when it loads (see AssetsStore.init). This module imports nothing but the

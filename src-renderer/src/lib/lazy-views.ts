@@ -1,5 +1,5 @@
 /**
- * Views the first rows do not need, as chunks of their own (issue 16, cold start): the
+ * Views the first rows do not need, as chunks of their own, for a fast cold start: the
  * page evaluates and mounts the list first, then loads these. Each loader starts its
  * import once and hands out the same promise after that; `preloadViews` starts them all
  * once the first rows are shown, so a view opened later is already there.

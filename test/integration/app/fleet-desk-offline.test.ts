@@ -1,5 +1,5 @@
 /**
- * Issue 5: a restart while the service is down serves the stored list at once, says
+ * Offline start: a restart while the service is down serves the stored list at once, says
  * "offline" with the network error, and comes back online by itself when the service
  * returns. The service sits behind a TCP front on a fixed port, so "down" is a refused
  * connection and the demo behind it keeps the token.

@@ -1,5 +1,5 @@
 /**
- * Issue 16, cold start: a start that shows the offline copy lets the window paint it
+ * Cold start: a start that shows the offline copy lets the window paint it
  * before the start-up refresh (the heaviest work of a start) begins; a start with nothing
  * stored refreshes at once. Judged by what the status says, not by a stopwatch.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the assembled core against the demo service over HTTP, with the demo's alert
+ * Alerts: the assembled core against the demo service over HTTP, with the demo's alert
  * scenario (seed 7) and one clock for both that the test moves. Every alert kind appears
  * within minutes, once per condition; an unreachable service evaluates nothing (no
  * "stale" storm), and a restart keeps the log and raises nothing again.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, items 1 and 4, over real HTTP on 127.0.0.1: a service that redirects or
+ * Credentials pinned to their origins, redirects checked, over real HTTP on 127.0.0.1: a service that redirects or
  * links to another origin (another port, or `localhost` for the same port) never gets
  * Fleet Desk to send anything there. The "collector" server stands for the attacker's
  * host: it must see no request at all (so certainly no Authorization header). Putting

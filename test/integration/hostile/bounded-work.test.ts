@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 8: the main side's core survives a hostile service under a 1 GB heap.
+ * Bounded work on hostile input: the main side's core survives a hostile service under a 1 GB heap.
  * Each case runs the core in its own process (`node --max-old-space-size=1024`, see
  * run-child.ts) against a 127.0.0.1 service that turns hostile after a good first
  * answer, and must end with a clear error naming the limit, still alive, with the last

@@ -1,6 +1,6 @@
 /**
  * A service under someone else's control, on 127.0.0.1, for the bounded-work tests
- * (issue 11, item 8). It starts well behaved (a small asset list and a two-page AEMP
+ * (bounded work on hostile input). It starts well behaved (a small asset list and a two-page AEMP
  * listing) so the core under test has last good data; `GET /__control/arm` turns on
  * the hostile answer of its case:
  *

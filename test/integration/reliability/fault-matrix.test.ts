@@ -1,5 +1,5 @@
 /**
- * Issue 8, fault matrix: every fault switch of the demo service against the real core,
+ * Fault matrix: every fault switch of the demo service against the real core,
  * observed only through its handlers and events. For each fault: the last good list is
  * kept, one specific error is raised (not one alert per retry), and the app recovers by
  * itself once the fault clears. Per-attempt timeout and Retry-After are kept short.

@@ -1,5 +1,5 @@
 /**
- * Issue 8.5: a planted access token and client secret never show up in anything the app
+ * Secrets never leak: a planted access token and client secret never show up in anything the app
  * prints, emits, returns or writes to disk, even when the service fails in ways that
  * echo the Authorization header back (error bodies, headers, HTML pages, garbage JSON).
  * Part one runs the core in-process and captures console, stdout/stderr, every event and

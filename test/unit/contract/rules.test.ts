@@ -1,5 +1,5 @@
 /**
- * One rule, one place (issue 12, item 1): each shared rule is fed through the renderer's
+ * One rule, one place: each shared rule is fed through the renderer's
  * form check, the IPC argument check and the store (or the other main-side reader of the
  * same value), with its edge values. All places must accept the same values and refuse
  * the same ones with the same sentence for people. A place that re-declared its own

@@ -1,4 +1,4 @@
-/** The refusal a foreign sender gets, read from a freshly loaded module so its top-level wording is checked as the test runs (mutation testing, issue 15). */
+/** The refusal a foreign sender gets, read from a freshly loaded module so its top-level wording is checked as the test runs (checked by mutation testing). */
 import { describe, expect, it, vi } from 'vitest';
 import { fakeThreadedCore } from '../app/core-thread/fake-threaded-core';
 

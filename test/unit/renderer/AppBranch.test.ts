@@ -1,4 +1,4 @@
-/** Item 12 of issue 14: the header and the window title name the active branch and follow switches. */
+/** The header and the window title name the active branch and follow switches. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/svelte';
 import type { AppInfo, Profile, ProfilesState } from '../../../src-main/contract';

@@ -1,4 +1,4 @@
-/** Issue 14, item 18: every menu command (and its shortcut) does what its menu label says. */
+/** Every menu command (and its shortcut) does what its menu label says. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/svelte';
 import type { MenuCommand } from '../../../src-main/contract';

@@ -1,4 +1,4 @@
-/** Issue 14, item 19: the light / dark / system choice is applied to the page and follows changes. */
+/** The light / dark / system choice is applied to the page and follows changes. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/svelte';
 import type { Settings } from '../../../src-main/contract';

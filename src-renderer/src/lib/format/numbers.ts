@@ -2,8 +2,8 @@
  * Pure number formatting (grouping with commas so output is the same on every machine).
  *
  * The formatters are made at their first use, not when the bundle loads: the first
- * `Intl.NumberFormat` of a page loads ICU's number data (5–9 ms in Chromium after the
- * list's collator, 11–25 ms alone), and the first screen of the list shows no number that
+ * `Intl.NumberFormat` of a page loads ICU's number data (a measurable share of the cold
+ * start, see docs/performance.md), and the first screen of the list shows no number that
  * needs one (counts are whole numbers, grouped by the contract's `count`).
  */
 import { count } from '@contract';

@@ -146,7 +146,7 @@ describe('fleet client against the demo service', () => {
     const progress: AempProgress[] = [];
     const result = await client.listEquipment('2.0', { onProgress: (p) => progress.push(p) });
     expect(result.equipment).toHaveLength(things().length);
-    // Retry-After: 2 is waited out, floored at MIN_RETRY_WAIT_MS (issue 11, item 10).
+    // Retry-After: 2 is waited out, floored at MIN_RETRY_WAIT_MS (no hot loops).
     expect(sleeps.filter((ms) => ms === MIN_RETRY_WAIT_MS).length).toBeGreaterThan(0);
     expect(progress.some((p) => p.waitingUntil !== null && !p.done)).toBe(true);
     expect(aempRequests().some((r) => r.status === status)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Issue 11, items 1 and 8 for paged fleet feeds: a `next` link to another origin ends
+ * Pinned credentials and bounded work for paged fleet feeds: a `next` link to another origin ends
  * the walk there (what was read is kept, and the reason names the host); a feed that
  * never ends fails at the page limit, and a listing or history past its unit or point
  * limit fails too, with the limit in the message. The fake feeds answer a bounded

@@ -1,5 +1,5 @@
 /**
- * Issue 11, items 5 and 8 for the fleet (AEMP) interface: a token echoed in unit text
+ * Echoed secrets and bounded text for the fleet (AEMP) interface: a token echoed in unit text
  * (ids, serials, PINs, make, model), in element names or in values quoted by issues, in
  * JSON or XML (where entities can spell it), never reaches the listing; text longer
  * than MAX_FIELD_CHARS is cut with a visible mark and an issue.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 8 for the asset list: text fields longer than MAX_FIELD_CHARS are cut
+ * Bounded work on hostile input, for the asset list: text fields longer than MAX_FIELD_CHARS are cut
  * with a visible mark and an issue; a list with more than MAX_ASSETS_PER_LIST assets is
  * refused with a clear error (the last good list stays); the list is asked for with
  * the asset-list byte limit.

@@ -1,5 +1,5 @@
 /**
- * The list reader (issue 16) must give exactly what reading the whole list gives
+ * The list reader must give exactly what reading the whole list gives
  * (normalizeAssetList over JSON.parse), for any list and any sequence of lists, while
  * parsing only the elements that changed. The property test drives both over random
  * lists and edits; the named cases pin each reason an element must be read again.

@@ -1,6 +1,6 @@
 /**
  * The asset list check: fast paths, copy-on-write and cleaned text, pinned by the
- * mutation survivors of asset-schema.ts (issue 15).
+ * mutation survivors of asset-schema.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { normalizeAssetList } from '../../../../src-main/core/assets/asset-schema';

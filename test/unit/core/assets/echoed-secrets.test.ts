@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 5: a service that echoes the token inside asset names, categories,
+ * Echoed secrets: a service that echoes the token inside asset names, categories,
  * serials, metric names or values (at any depth) must not get it into what the core
  * announces to the renderer, saves in the offline store or exports as CSV. The token
  * is sent literally and also JSON-escaped (`\/`, `\u00xx`), since the raw-body check

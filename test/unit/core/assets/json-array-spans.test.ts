@@ -1,5 +1,5 @@
 /**
- * The scanner behind the list reader (issue 16): where each element of a JSON array text
+ * The scanner behind the list reader: where each element of a JSON array text
  * lies, and where the `urls` value of an object element lies, without parsing. Every
  * case asserts the exact span, so an off-by-one in the scanner shows. Positions are
  * counted by hand in the comments (index: character).

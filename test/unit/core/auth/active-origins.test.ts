@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 1 wiring: the token source the HTTP client gets from the auth module
+ * Credential pinning, wired: the token source the HTTP client gets from the auth module
  * names exactly the active profile's base-URL and AEMP-URL origins, and follows a
  * profile switch at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, items 4 and 8 for "Test connection" (probe) and the token endpoint POST:
+ * Checked redirects and bounded answers for "Test connection" (probe) and the token endpoint POST:
  * redirects are followed by hand (same origin only; the POST only on 307/308), and an
  * answer is read up to a byte limit. Fake bodies end after a bounded number of bytes,
  * so reading without a limit fails these tests instead of hanging them.

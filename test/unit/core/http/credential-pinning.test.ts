@@ -1,5 +1,5 @@
 /**
- * Issue 11, items 1 and 4: the HTTP client attaches the token only to the origins its
+ * Credentials pinned, redirects checked: the HTTP client attaches the token only to the origins its
  * token source names, and follows redirects itself: same origin with the token (a few
  * times at most), another origin never. The fake fetch below behaves like the real one
  * when asked to follow redirects itself, so putting `redirect: 'follow'` back makes

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 8: an answer is read while it streams and abandoned past its byte
+ * Bounded answers: an answer is read while it streams and abandoned past its byte
  * limit, with an error naming the limit and the endpoint. Every fake body here ends
  * after a bounded number of bytes, so a client that reads without a limit fails these
  * tests (it gets a whole answer) instead of hanging.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 10: `Retry-After: 0` or a date in the past must not make a hot loop.
+ * No hot loops: `Retry-After: 0` or a date in the past must not make a hot loop.
  * Every wait a service asks for is at least MIN_RETRY_WAIT_MS. The fake service answers
  * a bounded number of times and then throws, so a client that loops fails the test
  * instead of hanging it.

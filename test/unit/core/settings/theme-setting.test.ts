@@ -1,4 +1,4 @@
-/** Issue 14, item 19: the theme setting, the same rule in the settings file, the IPC check and the form. */
+/** The theme setting, the same rule in the settings file, the IPC check and the form. */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 10: the refresh schedule never waits less than MIN_RETRY_WAIT_MS,
+ * No hot loops: the refresh schedule never waits less than MIN_RETRY_WAIT_MS,
  * whatever the error says (`retryAfterMs: 0`, a past date read as 0) and whatever the
  * options say. The clock is driven by hand and only a bounded number of timers fire,
  * so a schedule that spins fails here (too many refreshes) instead of hanging.

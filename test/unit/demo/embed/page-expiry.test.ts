@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 19: the demo's embed page must not ask the service for data after its
+ * A quiet console after an embed session ends: the demo's embed page must not ask the service for data after its
  * session has run out (the 401 answer is logged in red in every devtools console);
  * it knows when the session ends and says "expired" by itself.
  */

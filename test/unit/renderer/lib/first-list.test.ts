@@ -1,5 +1,5 @@
 /**
- * The page's first asset list (issue 16, cold start): asked once, before the app's other
+ * The page's first asset list, for a fast cold start: asked once, before the app's other
  * modules run, and handed to the assets store once.
  */
 import { readFileSync } from 'node:fs';

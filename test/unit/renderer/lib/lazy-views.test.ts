@@ -1,4 +1,4 @@
-/** Views loaded after the first rows (issue 16, cold start): when they load, and loading each once. */
+/** Views loaded after the first rows, for a fast cold start: when they load, and loading each once. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstRows, FIRST_ROWS_WAIT_MS, loadOnce, preloadViews } from '../../../../src-renderer/src/lib/lazy-views';
 import { deferred } from '../../../fixtures/deferred';

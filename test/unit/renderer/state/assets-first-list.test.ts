@@ -1,5 +1,5 @@
 /**
- * The page's first rows (issue 16, cold start): the list is asked for before the app is
+ * The page's first rows, for a fast cold start: the list is asked for before the app is
  * mounted (ask-first-list.ts, as main.ts runs it), and an answer older than a list the
  * events already showed never replaces it.
  */

@@ -1,7 +1,7 @@
 /**
  * The marker tables (states, colours, shapes, labels, legend) are read from a freshly
  * loaded module, so a change to one of these top-level tables is seen by the test
- * (mutation testing, issue 15). Every state the marker logic can give needs its own
+ * (checked by mutation testing). Every state the marker logic can give needs its own
  * colour and shape (the map tells them apart by both) and words for the tooltip and legend.
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Popup checks added for mutation testing (issue 15): the list of popup metrics is read
+ * Popup checks added for mutation testing: the list of popup metrics is read
  * from a freshly loaded module, so a change to that top-level list is seen by the test.
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** Issue 14, item 16: failed look-ups, the identifier used, and one way of writing times and numbers. */
+/** Failed look-ups, the identifier used, and one way of writing times and numbers. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
 import type { AempListing } from '../../../../../src-main/contract';

@@ -1,4 +1,4 @@
-/** Issue 14, item 17: a preset, then "Show history" on the same range, asks the service once. */
+/** A preset, then "Show history" on the same range, asks the service once. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/svelte';
 import type { HistoryResult } from '../../../../../src-main/contract';

@@ -89,7 +89,7 @@ describe('AssetDetails', () => {
   });
 });
 
-describe('AssetDetails for a selection, hidden and repeated names (issue 14)', () => {
+describe('AssetDetails for a selection, hidden and repeated names', () => {
   const fresh = '2026-11-22T11:58:00Z';
   const H = 3_600_000;
   function many() {

@@ -84,7 +84,7 @@ describe('AssetsPane', () => {
   });
 });
 
-describe('AssetList: old values, columns and repeated names (issue 14)', () => {
+describe('AssetList: old values, columns and repeated names', () => {
   it('marks a fuel reading months older than the asset\'s newest reading as old, as the details pane does', () => {
     resetStores(() => NOW);
     assets.setSnapshot(
@@ -154,7 +154,7 @@ describe('AssetList: old values, columns and repeated names (issue 14)', () => {
   });
 });
 
-describe('AssetsPane: selection and filters agree visibly (issue 14, item 10)', () => {
+describe('AssetsPane: selection and filters agree visibly', () => {
   it('says how many selected assets the filter hides, and both buttons make them agree', async () => {
     workspace(30);
     render(AssetsPane, {});

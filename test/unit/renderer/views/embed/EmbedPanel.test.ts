@@ -94,7 +94,7 @@ describe('EmbedPanel (web shell)', () => {
   });
 });
 
-describe('EmbedPanel: a selection larger than one map (issue 14, item 11)', () => {
+describe('EmbedPanel: a selection larger than one map', () => {
   const ids = (n: number) => Array.from({ length: n }, (_, i) => `thing:${i + 1}`);
 
   it('a request the main side would refuse is not sent: the shared rule in words, without a Try again that cannot succeed', async () => {

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { count } from './text';
 
-/** `<type>:<number>` as the service writes it (SERVICE.md, Asset). */
+/** `<type>:<number>` as the service writes it (docs/service.md, "Asset"). */
 export const ASSET_ID_PATTERN = /^(?:thing|area):\d{1,18}$/;
 
 export const AssetIdSchema = v.pipe(

@@ -2,7 +2,7 @@ import { describeValue } from './json-path';
 import { parseIsoTimestamp } from './timestamps';
 
 /**
- * Checks of the metric values whose type or range SERVICE.md states. Each returns a
+ * Checks of the metric values whose type or range docs/service.md states ("Metrics"). Each returns a
  * message for a dispatcher, or null when the value is fine. The value is always kept:
  * these checks flag, they never hide.
  */

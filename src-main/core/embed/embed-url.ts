@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 
-/** How long an embed URL is good for when it carries no readable expiry (SERVICE.md: 1 hour). */
+/** How long an embed URL is good for when it carries no readable expiry (docs/service.md, "Embed URLs": 1 hour). */
 export const EMBED_SESSION_MS = 60 * 60 * 1000;
 
 /** True for an absolute http(s) URL. */
@@ -16,7 +16,7 @@ export function isHttpUrl(value: string): boolean {
 
 /**
  * The embed URL in a `urls`-like object. The entry's name varies between deployments
- * (SERVICE.md part 2), so: `mapEmbed` when it is an http(s) URL, else the first string
+ * (docs/service.md, "Field notes: embed URLs"), so: `mapEmbed` when it is an http(s) URL, else the first string
  * value that is one. Null when there is none.
  */
 export function pickEmbedUrl(obj: unknown): string | null {

@@ -2,7 +2,7 @@ import type { FleetSimulation } from '../sim';
 
 /**
  * Switches that make the demo's fleet feed behave like the real-world variants of
- * SERVICE.md part 2, so the client's parsers and loop guards are exercised end to end.
+ * docs/service.md, "Field notes: fleet feeds", so the client's parsers and loop guards are exercised end to end.
  */
 export interface AempVariant {
   /** every listing page links `next` to itself */

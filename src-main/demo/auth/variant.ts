@@ -1,7 +1,7 @@
 /**
  * The demo's OAuth settings and the per-server state of its authorization flow.
  * Tests switch the token-response variant with `setAuthVariant` to exercise every
- * shape real deployments use (SERVICE.md part 2).
+ * shape real deployments use (docs/service.md, "Field notes: sign-in").
  */
 import type { TokenBook } from '../tokens';
 

@@ -11,7 +11,7 @@ const thing = (n: number, extra: Record<string, unknown> = {}) => ({ assetId: `t
 const clone = <T>(x: T): T => structuredClone(x);
 
 describe('normalizeAssetList: the documented shape', () => {
-  it('keeps every asset of the SERVICE.md fixture, with no issues', () => {
+  it('keeps every asset of the service-interface fixture, with no issues', () => {
     const { assets, skipped } = normalizeAssetList(clone(SERVICE_ASSETS), NOW);
     expect(skipped).toEqual([]);
     expect(assets.map((a) => a.assetId)).toEqual(['thing:1001', 'thing:1002', 'area:17']);

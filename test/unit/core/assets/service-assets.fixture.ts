@@ -1,4 +1,4 @@
-/** An asset list shaped like SERVICE.md part 1 and the field notes: every metric, both types, odd but legal values. */
+/** An asset list shaped like docs/service.md ("Asset", "Metrics" and the field notes): every metric, both types, odd but legal values. */
 const meta = (collectedOn: string, source = 'telematics') => ({ collectedOn, source, other: {} });
 
 export const SERVICE_ASSETS = [

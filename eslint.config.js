@@ -5,7 +5,7 @@ import globals from 'globals';
 import svelteConfig from './svelte.config.js';
 import noLeafletHtmlStrings from './eslint-rules/no-leaflet-html-strings.js';
 
-// Lint zones (DESIGN.md, "Layout"): which folder may import which. One rule object per
+// Lint zones (docs/architecture.md, "Lint zones"): which folder may import which. One rule object per
 // zone, because a later config's no-restricted-imports replaces an earlier one's.
 const ELECTRON_ONLY_IN_SHELL = { name: 'electron', message: 'Only src-main/electron and src-main/preload may import electron: keep the core plain Node.' };
 

@@ -7,7 +7,7 @@ vi.mock('electron', () => ({}));
 
 const { loadWindowState, mainWindowOptions, parseWindowState, rememberWindowState, restorableBounds, saveWindowState } = await import('../../../src-main/electron/window');
 
-describe('main window options (DESIGN.md Electron checklist)', () => {
+describe('main window options: isolated, sandboxed, no Node', () => {
   // Built inside each test, not once while the file loads, so a test sees what the
   // code returns at that moment (mutation testing switches changes on per test).
   const options = () => mainWindowOptions('/app/out/preload/index.cjs');

@@ -1,4 +1,4 @@
-// Turns Stryker's JSON report into a per-module markdown table (for the README).
+// Turns Stryker's JSON report into a per-module markdown table (for docs/testing.md, "Latest scores").
 // Usage: node test/mutation/score-table.mjs [report.json …]   (default: reports/mutation/mutation.json)
 // Several reports (runs over different modules) are read as one. Writes the table to
 // stdout and to reports/mutation/scores.md.

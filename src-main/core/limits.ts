@@ -3,20 +3,20 @@
  * for service input, one named constant each. A service past a limit gets a clear
  * error naming the limit, and the last good data stays: bounded work on hostile input.
  *
- * Sized for the main side to survive any of them under a 1 GB heap: a realistic asset
- * is ~2.5 KB of JSON and ~5 KB once parsed, so the largest asset list read (128 MB,
- * ~50,000 assets) parses to ~250 MB while the previous list is still held.
+ * Sized for the main side to survive any of them under a 1 GB heap, with the previous
+ * list still held while the largest one is parsed (the arithmetic: docs/configuration.md,
+ * "Limits").
  */
 
 const MB = 1024 * 1024;
 
 /** Bytes of one answer, unless the request sets its own limit (embed URLs, single units, errors). */
 export const MAX_RESPONSE_BYTES = 8 * MB;
-/** Bytes of the asset list (~50,000 realistic assets; 10,000 are ~25 MB). */
+/** Bytes of the asset list (room for a branch several times larger than a large one). */
 export const MAX_ASSET_LIST_BYTES = 128 * MB;
 /** Assets in one asset list (small assets can fit many more into the byte limit). */
 export const MAX_ASSETS_PER_LIST = 100_000;
-/** Bytes of one AEMP page (a 300-unit JSON page is ~160 KB, XML about twice that). */
+/** Bytes of one AEMP page (far above a realistic page, JSON or XML). */
 export const MAX_AEMP_PAGE_BYTES = 8 * MB;
 /** Pages of one AEMP listing or history. */
 export const MAX_PAGES_PER_LISTING = 2_000;

@@ -1,6 +1,6 @@
 /**
- * The keychain across a thread boundary. keytar stays on the shell's main thread (a second
- * thread loading it hung GLib in an experiment); the core's vault, in its worker, gets a
+ * The keychain across a thread boundary. keytar stays on the shell's main thread (loaded
+ * on a second thread, it hung GLib); the core's vault, in its worker, gets a
  * `KeychainBackend` whose calls travel to the main thread and are answered there by the
  * real keytar facade. The vault's own logic (timeouts, falling back to memory, registering
  * secrets) is unchanged: it only sees another backend.

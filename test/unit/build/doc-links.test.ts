@@ -1,5 +1,5 @@
 /**
- * The README and docs/ point only at what the repository holds: every relative link in
+ * The README, docs/ and the mutation triage point only at what the repository holds: every relative link in
  * them names an existing file or folder, and a link to a heading of a Markdown page names
  * a heading that page has (by GitHub's way of making heading anchors). Links to other
  * sites are not followed.
@@ -18,7 +18,12 @@ function markdownFiles(dir: string): string[] {
   });
 }
 
-const PAGES = [join(ROOT, 'README.md'), join(ROOT, 'src-main', 'demo', 'README.md'), ...markdownFiles(join(ROOT, 'docs'))];
+const PAGES = [
+  join(ROOT, 'README.md'),
+  join(ROOT, 'src-main', 'demo', 'README.md'),
+  join(ROOT, 'test', 'mutation', 'TRIAGE.md'),
+  ...markdownFiles(join(ROOT, 'docs')),
+];
 
 /** The page's text outside fenced code blocks, where `](` is code, not a link. */
 function prose(text: string): string {

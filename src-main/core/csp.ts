@@ -89,3 +89,14 @@ export function contentSecurityPolicy(policy: PagePolicy): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/**
+ * The headers of every answer of both shells that is not the app page (calls, events,
+ * map tiles, scripts, styles, images, errors): opened as a document (a tile in a new
+ * tab), it loads nothing, runs in an origin of its own (sandbox) and is never sniffed
+ * into another type, so it can read nothing of the app's origin.
+ */
+export const NOT_A_PAGE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+} as const;

@@ -5,7 +5,9 @@
  * offline use). The page's CSP allows images from this scheme and not the tile server.
  */
 import type { Protocol, Session } from 'electron';
+import { NOT_A_PAGE_HEADERS } from '../core/csp';
 import { parseTileAddress, tilePathParts } from '../core/tiles/tile-address';
+import { TILE_IMAGE_NAMES, tileImageType } from '../core/tiles/tile-image';
 import type { TileProvider } from '../core/tiles/tile-service';
 
 export const TILE_SCHEME = 'fleet-tiles';
@@ -20,7 +22,8 @@ export function registerTileScheme(protocol: Pick<Protocol, 'registerSchemesAsPr
   protocol.registerSchemesAsPrivileged([{ scheme: TILE_SCHEME, privileges: { standard: true, secure: true } }]);
 }
 
-const BASE_HEADERS = { 'x-content-type-options': 'nosniff' };
+/** Opened as a document (a tile in a new window), no answer of this scheme can run anything. */
+const BASE_HEADERS = NOT_A_PAGE_HEADERS;
 
 function text(status: number, message: string, extra: Record<string, string> = {}): Response {
   return new Response(message, { status, headers: { ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...extra } });
@@ -42,11 +45,14 @@ export function tileProtocolHandler(tiles: () => TileProvider | undefined): (req
     if (!address || !provider) return text(404, 'No such map tile.');
     const answer = await provider.tile(address);
     if (answer.status !== 200 || !answer.body) return text(answer.status, answer.message ?? 'No map tile.');
+    // One image type, read from the bytes: never a label the tile server chose.
+    const type = tileImageType(answer.body);
+    if (!type) return text(502, `The map tile is not a ${TILE_IMAGE_NAMES} image.`);
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(answer.body), {
       status: 200,
       headers: {
         ...BASE_HEADERS,
-        'content-type': answer.contentType,
+        'content-type': type,
         'cache-control': answer.maxAgeSec > 0 ? `private, max-age=${answer.maxAgeSec}` : 'no-cache',
       },
     });

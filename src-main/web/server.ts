@@ -28,8 +28,9 @@ import {
   tileKeyFor,
 } from './security';
 import { parseTileAddress, tilePathParts } from '../core/tiles/tile-address';
-import { cspOriginsFromCore, type CspOrigins } from '../core/csp';
-import { mimeType, resolveStaticFile } from './static-files';
+import { TILE_IMAGE_NAMES, tileImageType } from '../core/tiles/tile-image';
+import { cspOriginsFromCore, NOT_A_PAGE_HEADERS, type CspOrigins } from '../core/csp';
+import { isAppPage, mimeType, resolveStaticFile } from './static-files';
 import { asBuffer, isSerializedCore } from '../app/core-thread/serialized';
 import { watchPagePolicy } from './page-policy-watch';
 
@@ -59,8 +60,13 @@ const API_INVOKE = '/api/invoke/';
 const API_EVENTS = '/api/events';
 const API_TILES = '/api/tiles/';
 
+/**
+ * Sent with every answer, set once where each request comes in: only the app page
+ * replaces the policy of NOT_A_PAGE_HEADERS with its own, so a route that forgets its
+ * headers still cannot become a page in the app's origin.
+ */
 const BASE_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
+  ...NOT_A_PAGE_HEADERS,
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
@@ -73,7 +79,6 @@ const BASE_HEADERS = {
 function sendJsonText(res: ServerResponse, status: number, json: string | Uint8Array | readonly Uint8Array[], extra: Record<string, string> = {}): void {
   const parts = typeof json === 'string' ? null : json instanceof Uint8Array ? [json] : json;
   res.writeHead(status, {
-    ...BASE_HEADERS,
     ...extra,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': parts ? parts.reduce((n, part) => n + part.byteLength, 0) : Buffer.byteLength(json as string),
@@ -158,7 +163,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   /** `GET /api/tiles/<key>/<z>/<x>/<y>.png`: a map tile through the core (cached for offline use). */
   async function handleTile(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
     const text = (status: number, message: string, extra: Record<string, string> = {}) => {
-      res.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
       res.end(message);
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') return text(405, 'Map tiles are read with GET.', { Allow: 'GET, HEAD' });
@@ -170,9 +175,11 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     if (!core.tiles) return text(404, 'This Fleet Desk has no base map.');
     const answer = await core.tiles.tile(address);
     if (answer.status !== 200 || !answer.body) return text(answer.status, answer.message ?? 'No map tile.');
+    // One image type, read from the bytes: never a label the tile server chose.
+    const type = tileImageType(answer.body);
+    if (!type) return text(502, `The map tile is not a ${TILE_IMAGE_NAMES} image.`);
     res.writeHead(200, {
-      ...BASE_HEADERS,
-      'Content-Type': answer.contentType,
+      'Content-Type': type,
       'Content-Length': String(answer.body.length),
       'Cache-Control': answer.maxAgeSec > 0 ? `private, max-age=${answer.maxAgeSec}` : 'no-cache',
     });
@@ -181,19 +188,19 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   async function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...BASE_HEADERS, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method not allowed');
       return;
     }
     const file = await resolveStaticFile(rendererDir, pathname);
     if (!file) {
-      res.writeHead(404, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Not found');
       return;
     }
     const type = mimeType(file);
-    const headers: Record<string, string> = { ...BASE_HEADERS, 'Content-Type': type, 'Cache-Control': 'no-cache' };
-    if (type.startsWith('text/html')) {
+    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': 'no-cache' };
+    if (await isAppPage(rendererDir, file)) {
       let extra: CspOrigins = { images: [], frames: [] };
       try {
         extra = await allowedOrigins();
@@ -233,6 +240,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   }
 
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(BASE_HEADERS)) res.setHeader(name, value);
     handle(req, res).catch((err: unknown) => {
       log(scrubSecrets(`Fleet Desk web shell: ${err instanceof Error ? err.message : String(err)}`));
       if (!res.headersSent) sendError(res, 500, { kind: 'internal', message: 'Fleet Desk hit an unexpected error answering this request.' });
@@ -249,9 +257,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
     const body = JSON.stringify({ ok: false, error: FORBIDDEN });
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const headers = Object.entries({ ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -33,6 +33,18 @@ function inside(root: string, file: string): boolean {
 }
 
 /**
+ * Whether a file `resolveStaticFile` gave is the app page itself (the root index.html),
+ * the one answer that gets the page's policy; any other HTML file is served sandboxed.
+ */
+export async function isAppPage(root: string, file: string): Promise<boolean> {
+  try {
+    return relative(await realpath(resolve(root)), file) === 'index.html';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The file to serve for a URL pathname (`/` → index.html), or null when the path is
  * malformed, escapes the root (`..`, encoded or not, symlinks), names a dot-file or
  * does not exist.

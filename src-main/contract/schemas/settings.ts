@@ -47,6 +47,26 @@ export function isTileTemplate(url: string): boolean {
 export const TILE_URL_RULE = 'The tile address is empty or an http:// or https:// address with {z}, {x} and {y}, such as http://127.0.0.1:8080/{z}/{x}/{y}.png';
 
 /**
+ * Placeholders stand in the path and the query only, so map coordinates can never choose
+ * the host or the port the tiles are fetched from; `{s}` may also be the whole first part
+ * of the host (`{s}.tile.example`), where it only picks one of a, b and c.
+ */
+export function placeholdersInPathOrQuery(url: string): boolean {
+  if (url === '') return true;
+  const parts = /^https?:\/\/([^/?#]*)([^#]*)(#.*)?$/i.exec(url);
+  if (!parts) return false;
+  const [, authority, , fragment = ''] = parts;
+  const host = authority.startsWith('{s}.') ? authority.slice('{s}.'.length) : authority;
+  return !/[{}]/.test(host) && !/[{}]/.test(fragment);
+}
+
+export const TILE_PLACEHOLDER_RULE =
+  'In the tile address, {z}, {x}, {y} and {s} may stand only in the path or the query, not in the host, port or after #; {s} may also be the first part of the host, as in https://{s}.tile.example/{z}/{x}/{y}.png';
+
+/** The tile address rule, shared by the settings form, the `settings:set` check, the settings file and the tile service. */
+export const TileUrlSchema = v.pipe(plainText(2048, 'The tile address'), v.check(isTileTemplate, TILE_URL_RULE), v.check(placeholdersInPathOrQuery, TILE_PLACEHOLDER_RULE));
+
+/**
  * The list's sort, filters and columns. (Earlier versions also kept the list's search text
  * here; it now stays in the renderer. Files written then still load: the settings file is read
  * field by field and fields it no longer has are left out, see core/settings/settings-schema.ts.)
@@ -70,7 +90,7 @@ export const SettingsSchema = v.strictObject(
     staleAfterMin: ranged(SETTING_RANGES.staleAfterMin),
     units: v.picklist(UNITS, 'Choose metric or imperial units'),
     theme: v.picklist(THEMES, 'Choose the system, light or dark theme'),
-    tileUrl: v.pipe(plainText(2048, 'The tile address'), v.check(isTileTemplate, TILE_URL_RULE)),
+    tileUrl: TileUrlSchema,
     tileAttribution: plainText(500, 'The tile attribution'),
     tileCacheMb: ranged(SETTING_RANGES.tileCacheMb),
     mapShowsAll: v.boolean('"Show all on the map" is on or off'),

@@ -6,23 +6,13 @@
 import type { ConnectionTest } from '../../contract';
 import { FleetError, scrubSecrets } from '../errors';
 import { readLimited } from '../http/read-body';
-import { parseUrl } from '../http/parse-url';
+import { REDIRECT_STATUSES, sameOriginTarget } from '../http/same-origin-redirect';
 import { MAX_ASSET_LIST_BYTES, MAX_REDIRECTS } from '../limits';
 
 export type ProbeFetch = (
   url: string,
   init: { headers: Record<string, string>; signal?: AbortSignal; redirect?: 'manual' },
 ) => Promise<{ status: number; text(): Promise<string>; headers?: { get(name: string): string | null } }>;
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-/** Where a redirect may lead with the token: the same origin only (else what was refused). */
-function sameOriginTarget(location: string | null | undefined, from: string): { url: string } | { refused: string } {
-  if (!location) return { refused: 'no address' };
-  const target = parseUrl(location, from);
-  if (!target) return { refused: 'an unreadable address' };
-  return target.origin === new URL(from).origin ? { url: target.href } : { refused: target.host || target.protocol };
-}
 
 export interface ProbeOptions {
   baseUrl: string;
@@ -44,7 +34,7 @@ export async function probeConnection(o: ProbeOptions): Promise<ConnectionTest> 
     // Redirects are followed by hand: the token goes to the same origin only.
     for (let redirects = 0; ; redirects++) {
       const res = await doFetch(at, { headers, signal, redirect: 'manual' });
-      if (!REDIRECTS.has(res.status)) {
+      if (!REDIRECT_STATUSES.has(res.status)) {
         status = res.status;
         body = await readLimited(res, { maxBytes: MAX_ASSET_LIST_BYTES, past: 'fail', endpoint: new URL(at).pathname });
         break;

@@ -19,6 +19,10 @@ export interface CachedTile {
   x: number;
   y: number;
   body: Buffer;
+  /**
+   * The type read from the bytes when the tile was kept. Not believed when it is served:
+   * an older Fleet Desk stored the tile server's label here (tile-service.ts reads the bytes).
+   */
   contentType: string;
   etag: string | null;
   lastModified: string | null;

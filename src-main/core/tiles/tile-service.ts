@@ -11,18 +11,22 @@
  *   stale when the server cannot be reached, so the map works offline where it was seen.
  */
 import { createHash } from 'node:crypto';
-import type { BaseMap, MapPlace, Settings } from '../../contract';
+import * as v from 'valibot';
+import { TileUrlSchema, type BaseMap, type MapPlace, type Settings } from '../../contract';
 import { cachePolicy } from './cache-policy';
 import { upstreamTileUrl, type TileAddress } from './tile-address';
-import type { TileCache } from './tile-cache';
+import type { CachedTile, TileCache } from './tile-cache';
+import { TILE_IMAGE_NAMES, tileImageType, type TileImageType } from './tile-image';
 import { parseUrl } from '../http/parse-url';
 import { readBytes } from '../http/read-body';
+import { MAX_REDIRECTS, REDIRECT_STATUSES, sameOriginTarget } from '../http/same-origin-redirect';
 
 /** What a shell sends back for one tile request. */
 export interface TileAnswer {
   status: 200 | 404 | 502 | 504;
   body: Buffer | null;
-  contentType: string;
+  /** Read from the tile's bytes ('' with no body); the shells send no other type. */
+  contentType: TileImageType | '';
   /** Seconds the browser may keep it (0: ask again). */
   maxAgeSec: number;
   /** Where it came from, for tests and logs. */
@@ -77,9 +81,10 @@ function hostOf(template: string): string {
   return parseUrl(template.replace(/\{[a-z]+\}/gi, 'a'))?.host ?? '';
 }
 
-const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif)\b/i;
-
 class Unreachable extends Error {}
+
+/** The tile server answered with a redirect Fleet Desk does not follow; the message says why. */
+class RefusedRedirect extends Error {}
 
 export class TileService implements TileProvider {
   private readonly fetch: typeof fetch;
@@ -126,6 +131,9 @@ export class TileService implements TileProvider {
   async tile(address: TileAddress): Promise<TileAnswer> {
     const source = this.source();
     if (source.kind === 'none') return { status: 404, body: null, contentType: '', maxAgeSec: 0, source: 'none', message: 'No base map is set.' };
+    // Settings are checked when saved and read; this holds the rule for any other way in.
+    const template = v.safeParse(TileUrlSchema, source.template);
+    if (!template.success) return { status: 404, body: null, contentType: '', maxAgeSec: 0, source: 'none', message: template.issues[0].message };
     const key = `${source.template}\n${address.z}/${address.x}/${address.y}`;
     const running = this.inFlight.get(key);
     if (running) return running;
@@ -137,11 +145,15 @@ export class TileService implements TileProvider {
   private async load(source: Source, address: TileAddress): Promise<TileAnswer> {
     const { cache } = this.options;
     const { z, x, y } = address;
-    const kept = source.cacheable ? cache.get(source.template, z, x, y) : null;
+    const kept = source.cacheable ? this.keptImage(source.template, address) : null;
     const now = this.now();
-    if (kept && kept.freshUntil > now) return this.answer(kept.body, kept.contentType, 'cache', kept.freshUntil);
+    if (kept && kept.freshUntil > now) return this.answer(kept.body, kept.type, 'cache', kept.freshUntil);
     const stale = (message: string): TileAnswer =>
-      kept ? this.answer(kept.body, kept.contentType, 'stale', 0) : { status: 504, body: null, contentType: '', maxAgeSec: 0, source: 'none', message };
+      kept ? this.answer(kept.body, kept.type, 'stale', 0) : { status: 504, body: null, contentType: '', maxAgeSec: 0, source: 'none', message };
+    const failed = (message: string): TileAnswer => {
+      const answer = stale(message);
+      return answer.status === 504 ? { ...answer, status: 502 } : answer;
+    };
     if ((this.unreachableUntil.get(source.template) ?? 0) > now) {
       return stale(`${source.host || 'The tile server'} could not be reached a moment ago, and this part of the map was never viewed online.`);
     }
@@ -149,7 +161,8 @@ export class TileService implements TileProvider {
     let res: Response;
     try {
       res = await this.request(upstreamTileUrl(source.template, address), kept);
-    } catch {
+    } catch (err) {
+      if (err instanceof RefusedRedirect) return failed(`${source.host || 'The tile server'} ${err.message.replace('{tile}', `${z}/${x}/${y}`)}`);
       this.unreachableUntil.set(source.template, this.now() + UNREACHABLE_PAUSE_MS);
       return stale(`${source.host || 'The tile server'} cannot be reached, and this part of the map was never viewed online.`);
     }
@@ -162,10 +175,10 @@ export class TileService implements TileProvider {
       const policy = cachePolicy(header, at);
       if (!policy.store) {
         cache.remove(source.template, z, x, y);
-        return this.answer(kept.body, kept.contentType, 'network', 0);
+        return this.answer(kept.body, kept.type, 'network', 0);
       }
       cache.revalidated(source.template, z, x, y, { freshUntil: policy.freshUntil, etag: policy.etag, lastModified: policy.lastModified, at });
-      return this.answer(kept.body, kept.contentType, 'cache', policy.freshUntil);
+      return this.answer(kept.body, kept.type, 'cache', policy.freshUntil);
     }
     if (res.status === 404) {
       await res.body?.cancel().catch(() => undefined);
@@ -173,43 +186,74 @@ export class TileService implements TileProvider {
     }
     if (res.status !== 200) {
       await res.body?.cancel().catch(() => undefined);
-      const answer = stale(`${source.host || 'The tile server'} answered ${res.status} for tile ${z}/${x}/${y}.`);
-      return answer.status === 504 ? { ...answer, status: 502 } : answer;
+      return failed(`${source.host || 'The tile server'} answered ${res.status} for tile ${z}/${x}/${y}.`);
     }
-    const contentType = header('content-type') ?? '';
-    const body = IMAGE_TYPES.test(contentType) ? await readBytes(res, MAX_TILE_BYTES, 'fail').catch(() => null) : null;
-    if (!body) {
-      if (!IMAGE_TYPES.test(contentType)) await res.body?.cancel().catch(() => undefined);
-      const answer = stale(`${source.host || 'The tile server'} sent something other than a map image of at most 1 MB for tile ${z}/${x}/${y}.`);
-      return answer.status === 504 ? { ...answer, status: 502 } : answer;
+    // The server's Content-Type is not believed: the bytes say what the tile is.
+    const body = await readBytes(res, MAX_TILE_BYTES, 'fail').catch(() => null);
+    const type = tileImageType(body);
+    if (!body || !type) {
+      return failed(`${source.host || 'The tile server'} sent something other than a ${TILE_IMAGE_NAMES} image of at most 1 MB for tile ${z}/${x}/${y}.`);
     }
     const policy = cachePolicy(header, at);
     if (source.cacheable) {
       if (policy.store) {
-        cache.put({ server: source.template, z, x, y, body, contentType, etag: policy.etag, lastModified: policy.lastModified, fetchedAt: at, freshUntil: policy.freshUntil });
+        cache.put({ server: source.template, z, x, y, body, contentType: type, etag: policy.etag, lastModified: policy.lastModified, fetchedAt: at, freshUntil: policy.freshUntil });
       } else {
         cache.remove(source.template, z, x, y);
       }
     }
-    return this.answer(body, contentType, 'network', policy.store ? policy.freshUntil : 0);
+    return this.answer(body, type, 'network', policy.store ? policy.freshUntil : 0);
   }
 
-  private answer(body: Buffer, contentType: string, source: TileAnswer['source'], freshUntil: number): TileAnswer {
+  /**
+   * The kept copy of a tile with its type read from its bytes; a copy that is no image (a
+   * cache written by an older Fleet Desk, which believed the server's label) is dropped.
+   */
+  private keptImage(server: string, { z, x, y }: TileAddress): (CachedTile & { type: TileImageType }) | null {
+    const kept = this.options.cache.get(server, z, x, y);
+    if (!kept) return null;
+    const type = tileImageType(kept.body);
+    if (type) return { ...kept, type };
+    this.options.cache.remove(server, z, x, y);
+    return null;
+  }
+
+  private answer(body: Buffer, contentType: TileImageType, source: TileAnswer['source'], freshUntil: number): TileAnswer {
     // The browser may keep a fresh tile a little while; past that it asks the main side again.
     const maxAgeSec = Math.max(0, Math.min(300, Math.floor((freshUntil - this.now()) / 1000)));
     return { status: 200, body, contentType, maxAgeSec, source };
   }
 
-  /** One GET to the tile server: our User-Agent, validators when revalidating, no credentials ever. */
+  /**
+   * One GET to the tile server: our User-Agent, validators when revalidating, no
+   * credentials ever. Redirects are followed by hand, within the tile server's origin and
+   * at most MAX_REDIRECTS times (the rule of every request Fleet Desk sends by itself):
+   * another site could be a page on this machine, and its answer would be kept as a tile.
+   */
   private async request(url: string, kept: { etag: string | null; lastModified: string | null } | null): Promise<Response> {
     const headers: Record<string, string> = { 'user-agent': this.options.userAgent, accept: 'image/png,image/*;q=0.8' };
     if (kept?.etag) headers['if-none-match'] = kept.etag;
     if (kept?.lastModified) headers['if-modified-since'] = kept.lastModified;
     await this.turn();
     try {
-      return await this.fetch(url, { headers, redirect: 'follow', credentials: 'omit', signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (err) {
-      throw new Unreachable(err instanceof Error ? err.message : String(err));
+      const signal = AbortSignal.timeout(this.timeoutMs);
+      let at = url;
+      for (let redirects = 0; ; redirects++) {
+        let res: Response;
+        try {
+          res = await this.fetch(at, { headers, redirect: 'manual', credentials: 'omit', signal });
+        } catch (err) {
+          throw new Unreachable(err instanceof Error ? err.message : String(err));
+        }
+        if (!REDIRECT_STATUSES.has(res.status)) return res;
+        await res.body?.cancel().catch(() => undefined);
+        const next = sameOriginTarget(res.headers.get('location'), at);
+        if ('refused' in next) {
+          throw new RefusedRedirect(`redirected tile {tile} to another site (${next.refused}); Fleet Desk follows tile redirects only within the tile server.`);
+        }
+        if (redirects >= MAX_REDIRECTS) throw new RefusedRedirect(`redirected tile {tile} more than ${MAX_REDIRECTS} times; Fleet Desk stopped following.`);
+        at = next.url;
+      }
     } finally {
       this.release();
     }

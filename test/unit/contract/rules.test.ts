@@ -103,6 +103,24 @@ describe.each([
   it(`refuses ${bad} everywhere with the same sentence`, () => same(settingVerdicts(key, bad, bad), { ok: false, message }));
 });
 
+describe('tile address placeholders', () => {
+  const message =
+    'In the tile address, {z}, {x}, {y} and {s} may stand only in the path or the query, not in the host, port or after #; {s} may also be the first part of the host, as in https://{s}.tile.example/{z}/{x}/{y}.png';
+  it.each([
+    'https://tile.example:{x}/{z}/{y}.png',
+    'https://{z}.tile.example/{x}/{y}.png',
+    'https://tile{x}.example/{z}/{y}.png',
+    'https://tile.example{r}/{z}/{x}/{y}.png',
+    'https://a.{s}.tile.example/{z}/{x}/{y}.png',
+    'https://{s}{s}.tile.example/{z}/{x}/{y}.png',
+    'https://tile.example/{z}/{x}/{y}.png#{s}',
+  ])('refuses %s everywhere with the sentence saying where placeholders may stand', (url) => same(settingVerdicts('tileUrl', url, url), { ok: false, message }));
+
+  it.each(['https://{s}.tile.example:8443/{z}/{x}/{y}{r}.png', 'https://tile.example/tiles?z={z}&x={x}&y={y}&s={s}'])('accepts %s everywhere', (url) =>
+    same(settingVerdicts('tileUrl', url, url), accepted),
+  );
+});
+
 describe('list settings (no form: the list writes them)', () => {
   it.each([
     [{ sort: 'colour' }, 'The list sorts by the name or one of its columns'],

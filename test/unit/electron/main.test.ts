@@ -139,7 +139,7 @@ vi.mock('../../../src-main/app/fleet-desk', () => ({
     handlers['profiles:list'] = vi.fn(async () => ({ activeId: 'demo', profiles: [{ id: 'demo', baseUrl: 'https://api.fleet.example/v1', aempUrl: '', embedOrigins: [] }] }));
     h.state.coreHandlers = handlers as Record<string, ReturnType<typeof vi.fn>>;
     const tiles = {
-      tile: vi.fn(async () => ({ status: 200, body: Buffer.from('png'), contentType: 'image/png', maxAgeSec: 60, source: 'cache' })),
+      tile: vi.fn(async () => ({ status: 200, body: Buffer.from('\x89PNG\r\n\x1a\npng', 'latin1'), contentType: 'image/png', maxAgeSec: 60, source: 'cache' })),
       setRoute: vi.fn((route: string) => (h.state.tileRoute = route)),
     };
     return { handlers, tiles, subscribe: () => () => {}, start: vi.fn(async () => order.push('start')), stop: vi.fn(async () => {}) };
@@ -197,7 +197,7 @@ describe('Electron main', () => {
     expect(h.state.tileRoute).toBe('fleet-tiles://tiles/{z}/{x}/{y}.png');
     const res = await h.state.schemeHandlers.get('fleet-tiles')!(new Request('fleet-tiles://tiles/3/1/2.png'));
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe('png');
+    expect(Buffer.from(await res.arrayBuffer()).toString('latin1')).toBe('\x89PNG\r\n\x1a\npng');
     expect((await h.state.schemeHandlers.get('fleet-tiles')!(new Request('fleet-tiles://tiles/3/9/2.png'))).status).toBe(404);
   });
 

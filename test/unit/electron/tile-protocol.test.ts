@@ -76,6 +76,34 @@ describe('tile protocol', () => {
     expect(await res.text()).toBe('never viewed online');
   });
 
+  it('every answer, tile or error, cannot render as a document: sandboxed, loads nothing, no sniffing', async () => {
+    const handler = tileProtocolHandler(() => provider);
+    const answers = [
+      await handler(new Request('fleet-tiles://tiles/12/772/1540.png')),
+      await handler(new Request('fleet-tiles://tiles/1/0/0.png', { method: 'POST', body: 'x' })),
+      await handler(new Request('fleet-tiles://elsewhere/1/0/0.png')),
+      await tileProtocolHandler(() => undefined)(new Request('fleet-tiles://tiles/1/0/0.png')),
+    ];
+    answer = { status: 504, body: null, contentType: '', maxAgeSec: 0, source: 'none', message: 'never viewed online' };
+    answers.push(await handler(new Request('fleet-tiles://tiles/1/0/0.png')));
+    for (const res of answers) {
+      expect(res.headers.get('content-security-policy'), String(res.status)).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get('x-content-type-options'), String(res.status)).toBe('nosniff');
+    }
+  });
+
+  it('sends the one image type the bytes show, and refuses bytes that are no image', async () => {
+    const handler = tileProtocolHandler(() => provider);
+    const JPEG = Buffer.from('ffd8ffe000104a464946', 'hex');
+    answer = { status: 200, body: JPEG, contentType: 'image/png, text/html' as TileAnswer['contentType'], maxAgeSec: 60, source: 'network' };
+    expect((await handler(new Request('fleet-tiles://tiles/1/0/0.png'))).headers.get('content-type')).toBe('image/jpeg');
+    answer = { status: 200, body: Buffer.from('<!doctype html><script>alert(1)</script>'), contentType: 'image/png', maxAgeSec: 60, source: 'cache' };
+    const page = await handler(new Request('fleet-tiles://tiles/1/0/0.png'));
+    expect(page.status).toBe(502);
+    expect(page.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await page.text()).toBe('The map tile is not a PNG, JPEG, WebP or GIF image.');
+  });
+
   it('answers 404 while the core is not there yet', async () => {
     expect((await tileProtocolHandler(() => undefined)(new Request('fleet-tiles://tiles/1/0/0.png'))).status).toBe(404);
   });

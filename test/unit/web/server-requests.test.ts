@@ -166,13 +166,13 @@ describe('web shell paths', () => {
     expect(shell.url).toBe(`http://127.0.0.1:${shell.port}/#secret=${SECRET}`);
   });
 
-  it('sends the safety headers with every file, and no frame policy with non-pages', async () => {
+  it('sends the safety headers with every file, and not the page policy with non-pages (they get the sandbox)', async () => {
     const js = await send(shell, '/assets/app.js');
     expect(js.headers['x-content-type-options']).toBe('nosniff');
     expect(js.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(js.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(js.headers['cache-control']).toBe('no-cache');
-    expect(js.headers['content-security-policy']).toBeUndefined();
+    expect(js.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
   });
 });
 

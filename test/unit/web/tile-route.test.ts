@@ -170,6 +170,22 @@ describe('web shell tile route', () => {
     expect(reply.headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends the one image type the tile\'s bytes show, never the label it came with', async () => {
+    const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+    answer = { status: 200, body: GIF, contentType: 'image/png, text/html' as TileAnswer['contentType'], maxAgeSec: 60, source: 'network' };
+    const reply = await send(path('3', '1', '1'));
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('image/gif');
+  });
+
+  it('refuses a tile whose bytes are no image, whatever the core labelled it', async () => {
+    answer = { status: 200, body: Buffer.from('<!doctype html><script>alert(1)</script>'), contentType: 'image/png', maxAgeSec: 60, source: 'cache' };
+    const reply = await send(path('3', '1', '1'));
+    expect(reply.status).toBe(502);
+    expect(reply.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(reply.body.toString()).toBe('The map tile is not a PNG, JPEG, WebP or GIF image.');
+  });
+
   it('a core without a base map answers 404', async () => {
     const other = fakeCore();
     const bare = await startWebShell({ core: other, rendererDir: join(base, 'renderer'), secret: SECRET, log: () => {} });

@@ -154,7 +154,8 @@ describe('tile service', () => {
     await t.service.tile(T);
     const before = t.service.baseMap().url;
     t.setSettings({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', tileAttribution: 'Example' });
-    t.answers.push(png({ 'cache-control': 'max-age=600' }, Buffer.from('other')));
+    const OTHER = Buffer.concat([PNG, Buffer.from('other')]);
+    t.answers.push(png({ 'cache-control': 'max-age=600' }, OTHER));
     const other = await t.service.tile(T);
     expect(other.source).toBe('network');
     expect(t.calls[1].url).toBe('https://tiles.example/12/772/1540.png');
@@ -192,6 +193,96 @@ describe('tile service', () => {
   it('real profiles default to OpenStreetMap with its attribution', () => {
     const t = setup();
     expect(t.service.baseMap()).toMatchObject({ kind: 'server', host: 'tile.openstreetmap.org', attribution: '© OpenStreetMap contributors' });
+  });
+});
+
+describe('tile service: a tile is an image by its bytes, or nothing', () => {
+  const PAGE = Buffer.from('<!doctype html><script>fetch("/api/invoke/assets:get")</script>');
+
+  it('refuses a page sent with two types (image/png and text/html): not kept, not served, the reason given', async () => {
+    const t = setup();
+    const headers = new Headers({ 'cache-control': 'max-age=600' });
+    headers.append('content-type', 'image/png');
+    headers.append('content-type', 'text/html');
+    t.answers.push(new Response(new Uint8Array(PAGE), { status: 200, headers }));
+    const answer = await t.service.tile(T);
+    expect(answer).toMatchObject({ status: 502, body: null, source: 'none' });
+    expect(answer.message).toBe('tile.openstreetmap.org sent something other than a PNG, JPEG, WebP or GIF image of at most 1 MB for tile 12/772/1540.');
+    expect(t.cache.count).toBe(0);
+  });
+
+  it('refuses a page labelled image/png, and keeps serving the good copy it had', async () => {
+    const t = setup();
+    t.answers.push(png({ 'cache-control': 'max-age=1' }));
+    await t.service.tile(T);
+    t.advance(2000);
+    t.answers.push(png({ 'cache-control': 'max-age=600' }, PAGE));
+    const answer = await t.service.tile(T);
+    expect(answer).toMatchObject({ status: 200, source: 'stale', contentType: 'image/png' });
+    expect(answer.body?.equals(PNG)).toBe(true);
+    expect(t.cache.get('https://tile.openstreetmap.org/{z}/{x}/{y}.png', T.z, T.x, T.y)?.body.equals(PNG)).toBe(true);
+  });
+
+  it('names the type by the bytes, whatever the label says', async () => {
+    const t = setup();
+    const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
+    t.answers.push(new Response(new Uint8Array(GIF), { status: 200, headers: { 'content-type': 'image/png, text/html', 'cache-control': 'max-age=600' } }));
+    expect(await t.service.tile(T)).toMatchObject({ status: 200, contentType: 'image/gif' });
+    expect(t.cache.get('https://tile.openstreetmap.org/{z}/{x}/{y}.png', T.z, T.x, T.y)?.contentType).toBe('image/gif');
+  });
+
+  it('never serves a kept tile that is no image (a cache written by an older version): it is dropped and fetched again', async () => {
+    const t = setup();
+    const server = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+    t.cache.put({ server, ...T, body: PAGE, contentType: 'image/png', etag: '"old"', lastModified: null, fetchedAt: 0, freshUntil: Number.MAX_SAFE_INTEGER });
+    t.answers.push(new TypeError('fetch failed'));
+    const offline = await t.service.tile(T);
+    expect(offline).toMatchObject({ status: 504, body: null });
+    expect(t.calls[0].headers['if-none-match']).toBeUndefined();
+    expect(t.cache.count).toBe(0);
+  });
+});
+
+describe('tile service: redirects', () => {
+  const redirect = (location: string, status = 302) => new Response(null, { status, headers: { location } });
+
+  it('follows a redirect within the tile server\'s origin, by hand', async () => {
+    const t = setup();
+    t.answers.push(redirect('/moved/12/772/1540.png', 301), png({ 'cache-control': 'max-age=60' }));
+    expect(await t.service.tile(T)).toMatchObject({ status: 200, source: 'network' });
+    expect(t.calls.map((c) => c.url)).toEqual(['https://tile.openstreetmap.org/12/772/1540.png', 'https://tile.openstreetmap.org/moved/12/772/1540.png']);
+    expect(t.calls.every((c) => c.init.redirect === 'manual')).toBe(true);
+  });
+
+  it('refuses a redirect to another host, naming it, and asks nothing there', async () => {
+    const t = setup();
+    t.answers.push(redirect('http://127.0.0.1:9000/admin'));
+    const answer = await t.service.tile(T);
+    expect(answer).toMatchObject({ status: 502, body: null });
+    expect(answer.message).toBe(
+      'tile.openstreetmap.org redirected tile 12/772/1540 to another site (127.0.0.1:9000); Fleet Desk follows tile redirects only within the tile server.',
+    );
+    expect(t.calls).toHaveLength(1);
+    expect(t.cache.count).toBe(0);
+  });
+
+  it('stops after 5 redirects (a loop asks 6 times, not 21)', async () => {
+    const t = setup();
+    for (let i = 0; i < 30; i++) t.answers.push(redirect('/12/772/1540.png'));
+    const answer = await t.service.tile(T);
+    expect(answer.status).toBe(502);
+    expect(answer.message).toBe('tile.openstreetmap.org redirected tile 12/772/1540 more than 5 times; Fleet Desk stopped following.');
+    expect(t.calls).toHaveLength(6);
+  });
+});
+
+describe('tile service: the tile address rule', () => {
+  it('fetches nothing for a template whose placeholders choose the port', async () => {
+    const t = setup({ settings: { tileUrl: 'https://tile.example:{x}/{z}/{y}.png' } });
+    const answer = await t.service.tile(T);
+    expect(answer).toMatchObject({ status: 404, body: null });
+    expect(answer.message).toMatch(/may stand only in the path or the query/);
+    expect(t.calls).toHaveLength(0);
   });
 });
 

@@ -17,7 +17,9 @@ export { equipmentForSerial, equipmentKeys, identifierKey } from './equipment-li
 // The shared rules (valibot schemas); the data types below that the renderer sends are inferred from them.
 export * from './schemas';
 export * from './row-wire';
+export * from './staleness';
 import { DEFAULT_LIST_COLUMNS } from './schemas';
+import { STALE_MINUTES } from './staleness';
 import type { AempVersion, AlertQuery, AlertRuleKind, AlertRules, EmbedBounds, EmbedRequest, HistoryMetric, ProfileInput, Settings } from './schemas';
 
 // ---------------------------------------------------------------- errors
@@ -283,7 +285,7 @@ export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
 /** The settings of a first run; both the main side and the renderer start from these. */
 export const DEFAULT_SETTINGS: Settings = {
   refreshIntervalSec: 60,
-  staleAfterMin: 60,
+  staleAfterMin: STALE_MINUTES.default,
   units: 'metric',
   theme: 'system',
   tileUrl: OSM_TILE_URL,

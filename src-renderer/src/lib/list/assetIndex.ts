@@ -37,7 +37,7 @@ const NO_OLD_READINGS: ReadonlySet<string> = new Set();
 // ever get one.
 const oldMarks = new WeakMap<AssetRow, ReadonlySet<string>>();
 
-/** Keys of the row's readings collected long before its newest one (the core marks them: contract OLD_READING_GAP_MS). */
+/** Keys of the row's readings collected long before its newest one (the core marks them by the contract's isOldReading). */
 export function oldMetricKeys(asset: AssetRow): ReadonlySet<string> {
   if (!asset.old) return NO_OLD_READINGS;
   let marks = oldMarks.get(asset);

@@ -8,11 +8,10 @@
  * category, serial, id) wrap onto a second line instead. When the chosen columns need more
  * than the pane has, the list scrolls sideways with the name column kept in view.
  */
-import { DEFAULT_LIST_COLUMNS, isStaleAt, LIST_COLUMNS, staleCutoff, type ListColumn, type SortKey, type Units } from '@contract';
+import { DEFAULT_LIST_COLUMNS, isStaleAt, LIST_COLUMNS, readingAt, staleCutoff, type ListColumn, type RowMetric, type SortKey, type Units } from '@contract';
 import { formatDistanceCm, formatNumber, formatRuntimeHours } from '../format/numbers';
 import { formatDateTime, isoAt, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
-import { readingAt } from '../row-readings';
 
 export interface ColumnDef {
   key: ListColumn;
@@ -26,8 +25,8 @@ export interface ColumnDef {
   compactRem: number;
   grows: boolean;
   sort: SortKey | null;
-  /** The metric whose reading the column shows (for the "old" mark). */
-  metric: string | null;
+  /** The metric whose reading the column shows (for the "old" mark and its collected time). */
+  metric: RowMetric | null;
   numeric: boolean;
 }
 
@@ -123,7 +122,7 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
   const a = row.asset;
   const metric = COLUMNS[key].metric;
   const old = metric !== null && oldMetricKeys(a).has(metric);
-  const collected = (m: string) => {
+  const collected = (m: RowMetric) => {
     const at = readingAt(a, m);
     return at !== null ? `collected ${formatDateTime(at)}${old ? ', much older than the newest reading of this asset' : ''}` : '';
   };

@@ -17,7 +17,10 @@ export { equipmentForSerial, equipmentKeys, identifierKey } from './equipment-li
 // The shared rules (valibot schemas); the data types below that the renderer sends are inferred from them.
 export * from './schemas';
 export * from './row-wire';
+export * from './staleness';
+export * from './row-fields';
 import { DEFAULT_LIST_COLUMNS } from './schemas';
+import { STALE_MINUTES } from './staleness';
 import type { AempVersion, AlertQuery, AlertRuleKind, AlertRules, EmbedBounds, EmbedRequest, HistoryMetric, ProfileInput, Settings } from './schemas';
 
 // ---------------------------------------------------------------- errors
@@ -112,17 +115,12 @@ export interface AssetSnapshot {
 }
 
 /**
- * A metric is "old" when it was collected this long before the newest metric of the same
- * asset (a fuel level months older than today's GPS fix is not the current level).
- */
-export const OLD_READING_GAP_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
  * What the renderer holds of one asset: the fields the list (its columns, search and
  * filters), the map markers and popups and the alert rules use. The full record
  * (every metric with its provenance) is fetched with `assets:detail` when the asset is
  * selected. Times are epoch milliseconds. A reading is null when the asset has none, or
- * one of the wrong type (that value is then in `odd` when the popup shows it).
+ * one of the wrong type (that value is then in `odd` when the popup shows it). Which metric
+ * fills which reading field, and what it holds, is ROW_READINGS (row-fields.ts).
  */
 export interface AssetRow {
   assetId: string;
@@ -153,7 +151,7 @@ export interface AssetRow {
   odometerCm: number | null;
   odometerAt: number | null;
   issues: ValueIssue[];
-  /** Metric keys of the readings above collected OLD_READING_GAP_MS or more before the newest; absent when none. */
+  /** Metric keys of the readings above that are old by isOldReading (row-fields.ts); absent when none. */
   old?: string[];
   /** The `geo-regions` codes the asset reports; absent when none. */
   regions?: string[];
@@ -283,7 +281,7 @@ export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
 /** The settings of a first run; both the main side and the renderer start from these. */
 export const DEFAULT_SETTINGS: Settings = {
   refreshIntervalSec: 60,
-  staleAfterMin: 60,
+  staleAfterMin: STALE_MINUTES.default,
   units: 'metric',
   theme: 'system',
   tileUrl: OSM_TILE_URL,

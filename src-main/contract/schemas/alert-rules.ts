@@ -4,6 +4,7 @@
  * filling in the Alerts settings.
  */
 import * as v from 'valibot';
+import { StaleMinutesSchema } from '../staleness';
 import { AssetIdSchema, MAX_ASSET_IDS } from './ids';
 import { count, plainText, requiredText, wholeNumber } from './text';
 
@@ -13,7 +14,6 @@ export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 
 export const ALERT_LIMITS = {
   fuelPercent: { min: 1, max: 99 },
-  staleMinutes: { min: 1, max: 10_080 },
   dueAtMax: 10_000_000,
   scopeIds: MAX_ASSET_IDS,
   scopeCategories: 100,
@@ -142,7 +142,6 @@ export const MaintenanceThresholdSchema = v.strictObject(
 );
 
 const FUEL_RULE = `Fuel threshold must be a whole number of percent from ${ALERT_LIMITS.fuelPercent.min} to ${ALERT_LIMITS.fuelPercent.max}`;
-const STALE_RULE = `Minutes without a report must be a whole number from ${ALERT_LIMITS.staleMinutes.min} to ${count(ALERT_LIMITS.staleMinutes.max)} (a week)`;
 
 export const AlertRulesSchema = v.strictObject(
   {
@@ -157,7 +156,7 @@ export const AlertRulesSchema = v.strictObject(
     stale: v.strictObject(
       {
         enabled: onOff('The no-report rule'),
-        afterMin: wholeNumber(ALERT_LIMITS.staleMinutes.min, ALERT_LIMITS.staleMinutes.max, STALE_RULE),
+        afterMin: StaleMinutesSchema,
         scope: AlertScopeSchema,
       },
       'The no-report rule has a field Fleet Desk does not know',

@@ -3,6 +3,7 @@
  * settings file share, with the sentence a dispatcher reads when a value is out of range.
  */
 import * as v from 'valibot';
+import { STALE_MINUTES } from '../staleness';
 import { count, isHttpUrl, plainText, requiredText, wholeNumber } from './text';
 
 export const UNITS = ['metric', 'imperial'] as const;
@@ -28,7 +29,8 @@ export interface NumberRule {
 export const SETTING_RANGES = {
   // A refresh asks the service for the whole list: not more often than every 15 s.
   refreshIntervalSec: { min: 15, max: 86_400, rule: 'Refresh every 15 s to 24 h (86,400 s)' },
-  staleAfterMin: { min: 1, max: 10_080, rule: 'An asset is stale after 1 minute to 7 days (10,080 minutes) without news' },
+  // The same threshold as the no-report alert rule's (contract/staleness.ts).
+  staleAfterMin: STALE_MINUTES,
   tileCacheMb: { min: 10, max: 5000, rule: `Keep 10 to ${count(5000)} MB of map tiles` },
   retentionDays: { min: 1, max: 365, rule: 'Keep positions and readings for 1 to 365 days' },
 } as const satisfies Record<string, NumberRule>;

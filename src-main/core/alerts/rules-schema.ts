@@ -5,7 +5,7 @@
  * `alerts:setRules` check.
  */
 import * as v from 'valibot';
-import { AlertRulesSchema, type AlertRules, type AlertScope, type WorkingPeriod } from '../../contract';
+import { AlertRulesSchema, STALE_MINUTES, type AlertRules, type AlertScope, type WorkingPeriod } from '../../contract';
 import { FleetError } from '../errors';
 
 export { AlertRulesSchema };
@@ -13,7 +13,6 @@ export { AlertRulesSchema };
 /** The branch's zone where an asset reports none (the demo fleet works around Salt Lake City). */
 export const DEFAULT_TIME_ZONE = 'America/Denver';
 export const DEFAULT_LOW_FUEL_PERCENT = 15;
-export const DEFAULT_STALE_MINUTES = 60;
 
 export function everyAsset(): AlertScope {
   return { categories: [], assetIds: [], selectionName: null };
@@ -40,7 +39,7 @@ export function demoSchedule(): WorkingPeriod[] {
 export function defaultAlertRules(options: { demo?: boolean } = {}): AlertRules {
   return {
     lowFuel: { enabled: true, belowPercent: DEFAULT_LOW_FUEL_PERCENT, scope: everyAsset() },
-    stale: { enabled: true, afterMin: DEFAULT_STALE_MINUTES, scope: everyAsset() },
+    stale: { enabled: true, afterMin: STALE_MINUTES.default, scope: everyAsset() },
     afterHours: {
       enabled: true,
       trigger: 'either',

@@ -3,13 +3,8 @@
  * refresh (only for new or changed assets, see AssetRepository), so the renderer keeps
  * a few numbers per asset instead of every metric with its provenance.
  */
-import { OLD_READING_GAP_MS, type Asset, type AssetRow, type Metric } from '../../contract';
+import { AGED_READINGS, isOldReading, POPUP_READINGS, ROW_METRICS, ROW_READINGS, type Asset, type AssetRow, type Metric, type ReadingKind } from '../../contract';
 import { parseIsoTimestamp } from './timestamps';
-
-/** The readings of the row whose age the list shows (its columns), by metric key. */
-const AGED_READINGS = ['gps', 'fuel', 'ignition', 'speed', 'engine-runtime', 'odometer'] as const;
-/** The readings the map popup shows; a value of the wrong type is kept in `odd` for its flag. */
-const POPUP_READINGS = ['ignition', 'in-motion', 'speed', 'heading', 'fuel', 'odometer'] as const;
 
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const bool = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
@@ -36,9 +31,9 @@ function regionsOf(value: unknown): string[] | undefined {
   return regions.length > 0 ? regions : undefined;
 }
 
-/** Whether a popup reading's value has the type its column and popup expect. */
-function expectedType(key: (typeof POPUP_READINGS)[number], value: unknown): boolean {
-  return key === 'ignition' || key === 'in-motion' ? typeof value === 'boolean' : finite(value) !== null;
+/** A reading's value as the row keeps it: of the kind its field holds, else null. */
+function valueOfKind(kind: ReadingKind, value: unknown): number | boolean | null {
+  return kind === 'boolean' ? bool(value) : finite(value);
 }
 
 /**
@@ -74,34 +69,39 @@ export function assetRow(asset: Asset): AssetRow {
     lat: gps ? gps.lat : null,
     lng: gps ? gps.lng : null,
     gpsAt: gps ? collectedAt(m?.gps) : null,
-    fuel: finite(m?.fuel?.value),
-    fuelAt: collectedAt(m?.fuel),
-    ignition: bool(m?.ignition?.value),
-    ignitionAt: collectedAt(m?.ignition),
-    inMotion: bool(m?.['in-motion']?.value),
-    speed: finite(m?.speed?.value),
-    speedAt: collectedAt(m?.speed),
-    heading: finite(m?.heading?.value),
-    engineMs: finite(m?.['engine-runtime']?.value),
-    engineAt: collectedAt(m?.['engine-runtime']),
-    odometerCm: finite(m?.odometer?.value),
-    odometerAt: collectedAt(m?.odometer),
+    // Every reading field starts empty; ROW_READINGS says which metric fills it, below.
+    fuel: null,
+    fuelAt: null,
+    ignition: null,
+    ignitionAt: null,
+    inMotion: null,
+    speed: null,
+    speedAt: null,
+    heading: null,
+    engineMs: null,
+    engineAt: null,
+    odometerCm: null,
+    odometerAt: null,
     issues: asset.issues,
   };
+  const fields = row as unknown as Record<string, unknown>;
+  for (const key of ROW_METRICS) {
+    const reading = ROW_READINGS[key];
+    if (reading.kind === 'position') continue;
+    fields[reading.value] = valueOfKind(reading.kind, m?.[key]?.value);
+    if (reading.at !== null) fields[reading.at] = collectedAt(m?.[key]);
+  }
   if (asset.serialNumber !== undefined) row.serialNumber = asset.serialNumber;
   if (asset.category !== undefined) row.category = asset.category;
   if (!m) return row;
   if (newest !== null) {
-    const old = AGED_READINGS.filter((key) => {
-      const at = collectedAt(m[key]);
-      return at !== null && newest - at > OLD_READING_GAP_MS;
-    });
+    const old = AGED_READINGS.filter((key) => isOldReading(collectedAt(m[key]), newest));
     if (old.length > 0) row.old = old;
   }
   const regions = regionsOf(m['geo-regions']?.value);
   if (regions) row.regions = regions;
   for (const key of POPUP_READINGS) {
-    if (!(key in m) || expectedType(key, m[key]?.value)) continue;
+    if (!(key in m) || valueOfKind(ROW_READINGS[key].kind, m[key]?.value) !== null) continue;
     (row.odd ??= {})[key] = m[key]?.value ?? null;
   }
   return row;

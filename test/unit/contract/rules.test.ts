@@ -69,7 +69,7 @@ type NumberSetting = 'refreshIntervalSec' | 'staleAfterMin' | 'retentionDays' | 
 
 const NUMBER_RULES: { key: NumberSetting; good: number[]; bad: number[]; message: string }[] = [
   { key: 'refreshIntervalSec', good: [15, 7200, 86_400], bad: [14, 86_401, 0], message: 'Refresh every 15 s to 24 h (86,400 s)' },
-  { key: 'staleAfterMin', good: [1, 10_080], bad: [0, 10_081], message: 'An asset is stale after 1 minute to 7 days (10,080 minutes) without news' },
+  { key: 'staleAfterMin', good: [1, 10_080], bad: [0, 10_081], message: 'Minutes without a report must be a whole number from 1 to 10,080 (a week)' },
   { key: 'retentionDays', good: [1, 365], bad: [0, 366, 3650], message: 'Keep positions and readings for 1 to 365 days' },
   { key: 'tileCacheMb', good: [10, 5000], bad: [9, 5001], message: 'Keep 10 to 5,000 MB of map tiles' },
 ];

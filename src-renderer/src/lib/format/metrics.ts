@@ -3,7 +3,7 @@
  * units and `now`. A value of the wrong type or out of range is shown with a flag, never
  * dropped and never thrown on.
  */
-import { OLD_READING_GAP_MS, type Metric, type Units, type ValueIssue } from '@contract';
+import { isOldReading, ROW_METRICS, ROW_READINGS, type Metric, type Units, type ValueIssue } from '@contract';
 import { formatDistanceCm, formatHeading, formatLatLng, formatNumber, formatRuntime } from './numbers';
 import { formatInZone, formatDateTime, isValidTimeZone, parseTime, relativeTime, formatSpan } from './time';
 
@@ -34,9 +34,6 @@ export interface FormattedMetric {
   known: boolean;
 }
 
-/** A metric counts as "old" when it is this much older than the asset's newest one (the core marks the rows' readings by the same gap). */
-export const OLD_METRIC_GAP_MS = OLD_READING_GAP_MS;
-
 /** Newest `collectedOn` over an asset's metrics (ms), or null when none is readable. */
 export function newestCollectedAt(metrics: Record<string, Metric> | null): number | null {
   if (!metrics) return null;
@@ -48,31 +45,16 @@ export function newestCollectedAt(metrics: Record<string, Metric> | null): numbe
   return newestAt;
 }
 
-/**
- * The one rule for an old reading, used by the details pane and the list alike: collected
- * more than OLD_METRIC_GAP_MS before the asset's newest reading (a fuel level months older
- * than today's GPS fix is not the current level).
- */
-export function isOldReading(collectedAt: number | null, newestAt: number | null): boolean {
-  return collectedAt !== null && newestAt !== null && newestAt - collectedAt > OLD_METRIC_GAP_MS;
-}
-
+/** Labels of the metrics a row keeps come from the row table (contract ROW_READINGS); the rest are here. */
 const LABELS: Record<string, string> = {
-  fuel: 'Fuel',
-  ignition: 'Ignition',
-  gps: 'Position (GPS)',
-  'engine-runtime': 'Engine runtime',
-  odometer: 'Odometer',
+  ...Object.fromEntries(ROW_METRICS.map((key) => [key, ROW_READINGS[key].label])),
   'last-device-update': 'Last device update',
   'time-zone': 'Time zone',
   'address-region': 'Region (address)',
   altitude: 'Altitude',
   'cab-temperature': 'Cab temperature',
   'solar-battery1': 'Solar battery 1',
-  speed: 'Speed',
-  'in-motion': 'In motion',
   battery: 'Battery',
-  heading: 'Heading',
   'signal-strength': 'Signal strength',
   'device-battery': 'Device battery',
   'ip-endpoint': 'IP endpoint',

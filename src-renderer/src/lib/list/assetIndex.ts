@@ -3,7 +3,7 @@
  * the facts filters need), then filtering with counts in one pass and sorting.
  * Pure functions, so 10,000 assets are cheap to test and to re-run when `now` ticks.
  */
-import type { AssetRow, ListState, SortKey } from '@contract';
+import { isStaleAt, staleCutoff, type AssetRow, type ListState, type SortKey } from '@contract';
 import { searchTerms } from './searchTerms';
 
 export interface IndexedAsset {
@@ -37,7 +37,7 @@ const NO_OLD_READINGS: ReadonlySet<string> = new Set();
 // ever get one.
 const oldMarks = new WeakMap<AssetRow, ReadonlySet<string>>();
 
-/** Keys of the row's readings collected long before its newest one (the core marks them: contract OLD_READING_GAP_MS). */
+/** Keys of the row's readings collected long before its newest one (the core marks them by the contract's isOldReading). */
 export function oldMetricKeys(asset: AssetRow): ReadonlySet<string> {
   if (!asset.old) return NO_OLD_READINGS;
   let marks = oldMarks.get(asset);
@@ -126,9 +126,9 @@ export function groupOf(filterId: string): string {
 }
 
 /** Every filter id that applies to this asset. */
-function filterIdsOf(row: IndexedAsset, staleBefore: number): string[] {
+function filterIdsOf(row: IndexedAsset, cutoff: number): string[] {
   const ids = staticFilterIdsOf(row);
-  if (isStaleBefore(row, staleBefore)) ids.push(STALE_FILTER);
+  if (isStaleAt(row.lastUpdateMs, cutoff)) ids.push(STALE_FILTER);
   return ids;
 }
 
@@ -144,15 +144,6 @@ export function staticFilterIdsOf(row: IndexedAsset): string[] {
   if (!row.hasGps) ids.push('no-gps');
   if (row.hasIssues) ids.push('issues');
   return ids;
-}
-
-/** Whether the asset's newest reading is older than `staleBefore` (ms), or it has none (ListView inlines this). */
-function isStaleBefore(row: IndexedAsset, staleBefore: number): boolean {
-  return row.lastUpdateMs === null || row.lastUpdateMs < staleBefore;
-}
-
-export function isStale(row: IndexedAsset, now: number, staleAfterMin: number): boolean {
-  return row.lastUpdateMs === null || row.lastUpdateMs < now - staleAfterMin * 60_000;
 }
 
 export interface ListResult {
@@ -219,7 +210,7 @@ export type ListQuery = ListState & { search: string };
  */
 export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: number, staleAfterMin: number): ListResult {
   const terms = searchTerms(list.search);
-  const staleBefore = now - staleAfterMin * 60_000;
+  const cutoff = staleCutoff(now, staleAfterMin);
   const active = new Map<string, Set<string>>();
   for (const id of list.filters) {
     const g = groupOf(id);
@@ -232,7 +223,7 @@ export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: 
   for (const row of index) {
     if (terms.length && !terms.every((t) => row.searchKey.includes(t))) continue;
     searchMatches++;
-    const ids = filterIdsOf(row, staleBefore);
+    const ids = filterIdsOf(row, cutoff);
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
     let keep = true;
     for (const wanted of active.values()) {

@@ -8,11 +8,10 @@
  * category, serial, id) wrap onto a second line instead. When the chosen columns need more
  * than the pane has, the list scrolls sideways with the name column kept in view.
  */
-import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS, type ListColumn, type SortKey, type Units } from '@contract';
+import { DEFAULT_LIST_COLUMNS, isStaleAt, LIST_COLUMNS, readingAt, staleCutoff, type ListColumn, type RowMetric, type SortKey, type Units } from '@contract';
 import { formatDistanceCm, formatNumber, formatRuntimeHours } from '../format/numbers';
 import { formatDateTime, isoAt, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
-import { readingAt } from '../row-readings';
 
 export interface ColumnDef {
   key: ListColumn;
@@ -26,8 +25,8 @@ export interface ColumnDef {
   compactRem: number;
   grows: boolean;
   sort: SortKey | null;
-  /** The metric whose reading the column shows (for the "old" mark). */
-  metric: string | null;
+  /** The metric whose reading the column shows (for the "old" mark and its collected time). */
+  metric: RowMetric | null;
   numeric: boolean;
 }
 
@@ -123,11 +122,11 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
   const a = row.asset;
   const metric = COLUMNS[key].metric;
   const old = metric !== null && oldMetricKeys(a).has(metric);
-  const collected = (m: string) => {
+  const collected = (m: RowMetric) => {
     const at = readingAt(a, m);
     return at !== null ? `collected ${formatDateTime(at)}${old ? ', much older than the newest reading of this asset' : ''}` : '';
   };
-  const staleBefore = ctx.now - ctx.staleAfterMin * 60_000;
+  const cutoff = staleCutoff(ctx.now, ctx.staleAfterMin);
   switch (key) {
     case 'id':
       return cell(a.assetId, a.assetId);
@@ -139,11 +138,11 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
       return cell(a.serialNumber || null, a.serialNumber ?? '');
     case 'lastUpdate':
       return cell(shortRelativeTime(a.updatedAt === null ? null : isoAt(a.updatedAt), ctx.now), a.updatedAt !== null ? formatDateTime(a.updatedAt) : 'no metrics collected yet', {
-        stale: row.lastUpdateMs === null || row.lastUpdateMs < staleBefore,
+        stale: isStaleAt(row.lastUpdateMs, cutoff),
       });
     case 'positionAge':
       if (row.gpsAtMs === null) return cell(null);
-      return cell(shortRelativeTime(isoAt(row.gpsAtMs), ctx.now), collected('gps'), { old, stale: row.gpsAtMs < staleBefore });
+      return cell(shortRelativeTime(isoAt(row.gpsAtMs), ctx.now), collected('gps'), { old, stale: isStaleAt(row.gpsAtMs, cutoff) });
     case 'fuel':
       return cell(row.fuel === null ? null : `${Math.round(row.fuel)}%`, collected('fuel'), { old });
     case 'ignition':

@@ -11,6 +11,7 @@
  *   it narrows (see `narrows`), and going back to a recent search (backspace) reuses its
  *   matches.
  */
+import { isStaleAt, staleCutoff } from '@contract';
 import { categoriesOf, comparator, groupOf, staticFilterIdsOf, STALE_FILTER, type IndexedAsset, type ListQuery, type ListResult } from './assetIndex';
 import type { IndexDelta } from './reindex';
 import { narrows, searchTerms } from './searchTerms';
@@ -63,7 +64,7 @@ export class ListView {
     const order = this.#order(orderKey, list);
     const terms = searchTerms(list.search);
     const positions = terms.length === 0 ? order : this.#matches(orderKey, order, terms);
-    const { rows, counts } = this.#filterAndCount(positions, list.filters, now - staleAfterMin * 60_000);
+    const { rows, counts } = this.#filterAndCount(positions, list.filters, staleCutoff(now, staleAfterMin));
     this.#categories ??= categoriesOf(this.#index);
     return { rows, counts, categories: this.#categories, searchMatches: positions.length };
   }
@@ -146,7 +147,7 @@ export class ListView {
   }
 
   /** The rows passing the filters (filters of one group OR-ed, groups AND-ed), and per filter id how many search matches it would keep on its own. */
-  #filterAndCount(positions: Int32Array, filters: readonly string[], staleBefore: number): { rows: IndexedAsset[]; counts: Map<string, number> } {
+  #filterAndCount(positions: Int32Array, filters: readonly string[], cutoff: number): { rows: IndexedAsset[]; counts: Map<string, number> } {
     const facts = this.#rowFacts();
     // Each active group some row can satisfy gets a bit (a handful: the index's filter
     // groups); a code carries the bit of the group it satisfies, and a row is listed when
@@ -175,8 +176,7 @@ export class ListView {
         tally[code]++;
         met |= satisfies[code];
       }
-      // As isStaleBefore: no reading at all, or the newest one older than the threshold.
-      if (noUpdate[position] === 1 || updatedAt[position] < staleBefore) {
+      if (isStaleAt(noUpdate[position] === 1 ? null : updatedAt[position], cutoff)) {
         tally[staleCode]++;
         met |= satisfies[staleCode];
       }

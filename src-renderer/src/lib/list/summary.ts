@@ -2,6 +2,7 @@
  * The details pane for several selected assets: how many, in which state, their fuel and
  * engine hours. Pure, one pass over the index (10,000 rows are cheap on each clock tick).
  */
+import { isStaleAt, staleCutoff } from '@contract';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
 
 export interface SelectionSummary {
@@ -30,7 +31,7 @@ export interface SelectionSummary {
 }
 
 export function summarizeSelection(index: readonly IndexedAsset[], selected: ReadonlySet<string>, now: number, staleAfterMin: number): SelectionSummary {
-  const staleBefore = now - staleAfterMin * 60_000;
+  const cutoff = staleCutoff(now, staleAfterMin);
   const s: SelectionSummary = {
     count: 0,
     moving: 0,
@@ -54,7 +55,7 @@ export function summarizeSelection(index: readonly IndexedAsset[], selected: Rea
     else if (row.ignition === true) s.ignitionOn++;
     else if (row.ignition === false) s.ignitionOff++;
     else s.stateUnknown++;
-    if (row.lastUpdateMs === null || row.lastUpdateMs < staleBefore) s.stale++;
+    if (isStaleAt(row.lastUpdateMs, cutoff)) s.stale++;
     if (!row.hasGps) s.noGps++;
     if (row.hasIssues) s.withIssues++;
     if (row.fuel !== null) {

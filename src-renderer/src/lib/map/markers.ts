@@ -4,7 +4,7 @@
  * shows, and bounds and padding to fit.
  */
 import Supercluster from 'supercluster';
-import type { AssetRow } from '@contract';
+import { isStale, type AssetRow } from '@contract';
 import { gpsOf, isMoving, type IndexedAsset } from '../list/assetIndex';
 
 export type MarkerState = 'issue' | 'stale' | 'moving' | 'on' | 'off' | 'unknown';
@@ -12,8 +12,7 @@ export type MarkerState = 'issue' | 'stale' | 'moving' | 'on' | 'off' | 'unknown
 /** Priority: a flagged issue first (red), then stale (amber), then ignition/motion. */
 export function markerState(asset: AssetRow, now: number, staleAfterMin: number): MarkerState {
   if (asset.issues.length > 0) return 'issue';
-  const last = asset.updatedAt;
-  if (last === null || last < now - staleAfterMin * 60_000) return 'stale';
+  if (isStale(asset.updatedAt, now, staleAfterMin)) return 'stale';
   if (isMoving(asset)) return 'moving';
   const ignition = asset.ignition;
   if (ignition === true) return 'on';

@@ -1,35 +1,15 @@
 /** Builds a marker popup as DOM nodes (never HTML strings, so names cannot inject markup). */
-import type { AssetRow, Metric, Units } from '@contract';
+import { POPUP_READINGS, readingAt, readingValue, type AssetRow, type Metric, type Units } from '@contract';
 import { formatAllMetrics } from '../format/metrics';
 import { isoAt, relativeTime } from '../format/time';
-import { readingAt } from '../row-readings';
 
-const POPUP_METRICS = ['ignition', 'in-motion', 'speed', 'heading', 'fuel', 'odometer'];
+const POPUP_METRICS: readonly string[] = POPUP_READINGS;
 
 /** The row's reading of a popup metric as the details pane would see it: value and (when known) collected time. */
 function reading(asset: AssetRow, key: string): { value: unknown; at: number | null } | null {
   if (asset.odd && key in asset.odd) return { value: asset.odd[key], at: readingAt(asset, key) };
-  const value = valueOf(asset, key);
+  const value = readingValue(asset, key);
   return value === null ? null : { value, at: readingAt(asset, key) };
-}
-
-function valueOf(asset: AssetRow, key: string): number | boolean | null {
-  switch (key) {
-    case 'ignition':
-      return asset.ignition;
-    case 'in-motion':
-      return asset.inMotion;
-    case 'speed':
-      return asset.speed;
-    case 'heading':
-      return asset.heading;
-    case 'fuel':
-      return asset.fuel;
-    case 'odometer':
-      return asset.odometerCm;
-    default:
-      return null;
-  }
 }
 
 /** The popup's metrics of a row, in the shape the details pane formats (one rule for text and flags). */

@@ -26,13 +26,28 @@ describe('stale rule (no report for N minutes)', () => {
     expect(back.cleared).toHaveLength(1);
   });
 
-  it('does not watch an asset that never reported, and keeps an alert open when the report time is unreadable', () => {
+  it('raises for an asset that never reported, in its own words, at the time it was seen so', () => {
     const r = run();
-    expect(r.step([asset('thing:1', null)], '2026-03-11T00:00:00Z').raised).toEqual([]);
+    const step = r.step([asset('thing:1', null)], '2026-03-11T00:00:00.000Z');
+    expect(step.raised).toHaveLength(1);
+    expect(step.raised[0]).toMatchObject({ assetId: 'thing:1', message: 'Never reported', value: null, raisedAt: '2026-03-11T00:00:00.000Z' });
+    expect(r.step([asset('thing:1', null)], '2026-03-11T00:10:00.000Z').raised).toEqual([]);
+    expect(r.step([asset('thing:1', { fuel: 50 }, { at: '2026-03-11T00:19:00.000Z' })], '2026-03-11T00:20:00.000Z').cleared).toHaveLength(1);
+  });
+
+  it('keeps an alert open when the report time goes missing or unreadable', () => {
+    const r = run();
     r.step([asset('thing:2', { fuel: 1 }, { at: LAST })], '2026-03-11T00:00:00Z');
     expect(r.openCount()).toBe(1);
     expect(r.step([{ ...asset('thing:2', { fuel: 1 }), lastUpdate: null }], '2026-03-11T00:10:00Z').cleared).toEqual([]);
     expect(r.step([{ ...asset('thing:2', { fuel: 1 }), lastUpdate: 'yesterday-ish' }], '2026-03-11T00:20:00Z').cleared).toEqual([]);
+    expect(r.openCount()).toBe(1);
+  });
+
+  it('leaves an asset that never reported out of its timer (it is stale at once, not later)', () => {
+    const check = staleCheck({ enabled: true, afterMin: 60, scope: everyAsset() }, Date.parse(LAST));
+    expect(check.raisesAt!(asset('thing:1', null))).toBeNaN();
+    expect(check.raisesAt!(asset('thing:1', { fuel: 1 }, { at: LAST }))).toBe(Date.parse(LAST) + 60 * 60_000);
   });
 
   it('says how long in words', () => {

@@ -87,10 +87,10 @@ describe('marker elements', () => {
 });
 
 describe('marker maths', () => {
-  it('calls an asset stale exactly past the stale time, and unknown without ignition', () => {
+  it('calls an asset stale from the stale time on (the contract rule), and unknown without ignition', () => {
     const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();
-    expect(markerState(asset(1, { lastUpdate: at(30) }, { ignition: metric(true) }), NOW, 30)).toBe('on');
-    expect(markerState(asset(1, { lastUpdate: at(30.01) }, { ignition: metric(true) }), NOW, 30)).toBe('stale');
+    expect(markerState(asset(1, { lastUpdate: at(29.99) }, { ignition: metric(true) }), NOW, 30)).toBe('on');
+    expect(markerState(asset(1, { lastUpdate: at(30) }, { ignition: metric(true) }), NOW, 30)).toBe('stale');
     expect(markerState(asset(1, { lastUpdate: null }, null), NOW, 30)).toBe('stale');
     expect(markerState(asset(1, { lastUpdate: at(1) }, null), NOW, 30)).toBe('unknown');
     expect(markerState(asset(1, { lastUpdate: at(1) }, { ignition: metric('yes') }), NOW, 30)).toBe('unknown');

@@ -19,7 +19,7 @@ describe('settings validation', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.refreshIntervalSec).toBe('Refresh every 15 s to 24 h (86,400 s)');
-    expect(r.errors.staleAfterMin).toBe('An asset is stale after 1 minute to 7 days (10,080 minutes) without news');
+    expect(r.errors.staleAfterMin).toBe('Minutes without a report must be a whole number from 1 to 10,080 (a week)');
     expect(r.errors.tileUrl).toMatch(/^The tile address is empty or an http:\/\/ or https:\/\/ address with \{z\}, \{x\} and \{y\}/);
     expect(r.errors.retentionDays).toBe('Keep positions and readings for 1 to 365 days');
     const r3 = validateSettings({ ...base, tileCacheMb: '9' });

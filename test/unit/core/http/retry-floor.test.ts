@@ -1,12 +1,12 @@
 /**
- * Issue 11, item 10: `Retry-After: 0` or a date in the past must not make a hot loop.
+ * `Retry-After: 0` or a date in the past must not make a hot loop.
  * Every wait a service asks for is at least MIN_RETRY_WAIT_MS. The fake service answers
  * a bounded number of times and then throws, so a client that loops fails the test
  * instead of hanging it.
  */
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../../src-main/core/errors';
-import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/backoff';
+import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/retry-policy';
 import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import { boundedSleep } from './bounded-fakes';
 

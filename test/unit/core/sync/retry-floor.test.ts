@@ -1,12 +1,12 @@
 /**
- * Issue 11, item 10: the refresh schedule never waits less than MIN_RETRY_WAIT_MS,
+ * The refresh schedule never waits less than MIN_RETRY_WAIT_MS,
  * whatever the error says (`retryAfterMs: 0`, a past date read as 0) and whatever the
  * options say. The clock is driven by hand and only a bounded number of timers fire,
  * so a schedule that spins fails here (too many refreshes) instead of hanging.
  */
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../../src-main/core/errors';
-import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/backoff';
+import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/retry-policy';
 import { RefreshScheduler, type SchedulerTimers } from '../../../../src-main/core/sync/refresh-scheduler';
 
 /** Records every wait asked for; fires at most `budget` of them. */

@@ -163,8 +163,9 @@ export class RefreshScheduler<T = unknown> {
     this.update({ notice });
   }
 
-  setTokenInMemoryOnly(value: boolean): void {
-    this.update({ tokenInMemoryOnly: value });
+  /** The vault's reason for not using the keychain (core/sync/follow-keychain), or null. */
+  setKeychainProblem(problem: string | null): void {
+    this.update({ keychainProblem: problem });
   }
 
   private initialStatus(): SyncStatus {
@@ -174,7 +175,7 @@ export class RefreshScheduler<T = unknown> {
       lastSyncAt: null,
       nextAttemptAt: null,
       error: null,
-      tokenInMemoryOnly: false,
+      keychainProblem: null,
       notice: null,
     };
   }

@@ -29,6 +29,7 @@ import { createStoreFactory } from '../core/store/sqlite-store';
 import { AssetRepository } from '../core/assets/asset-repository';
 import { RefreshScheduler } from '../core/sync/refresh-scheduler';
 import { followAuth } from '../core/sync/follow-auth';
+import { followKeychain } from '../core/sync/follow-keychain';
 import { createDemoRunner, wholeNumberFromEnv } from './demo-runner';
 import { DEMO_PROFILE_NAME, demoProfileUrls, NOT_RUNNING } from './demo-profile';
 
@@ -167,11 +168,13 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   scheduler.onStatus((status) => emit('status', status));
   // Signing in or out of the profile shown resumes or stops the schedule.
   followAuth(auth.events, scheduler, () => auth.profiles.activeId);
+  // A keychain that fails at any moment of the run is reported at once.
+  followKeychain(auth.vault, scheduler);
 
   const notices = (): string | null => [store.notice, settings.notice, auth.profiles.notice, tileCache.notice].filter(Boolean).join(' ') || null;
   const refreshFlags = (): void => {
     scheduler.setNotice(notices());
-    scheduler.setTokenInMemoryOnly(auth.vault.inMemoryOnly);
+    scheduler.setKeychainProblem(auth.vault.problem);
   };
 
   /**

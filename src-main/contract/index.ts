@@ -236,8 +236,11 @@ export interface SyncStatus {
   nextAttemptAt: string | null;
   /** The last error, shown once; null after a good sync. */
   error: AppError | null;
-  /** True when no keychain could be used and the token lives in memory for this run. */
-  tokenInMemoryOnly: boolean;
+  /**
+   * Why no keychain is used (sign-ins then live in memory for this run), in the words
+   * every place of the UI shows; null while the keychain works.
+   */
+  keychainProblem: string | null;
   /** Human note on the data shown, e.g. a corrupt store that was moved aside. */
   notice: string | null;
 }

@@ -69,8 +69,8 @@ export interface HttpRequest {
   timeoutMs?: number;
   /** Retries after the first attempt for network errors, 5xx and 429; default 3. */
   retries?: number;
-  /** Extra status codes treated as throttling (fleet feeds use 405 and 503). */
-  throttleStatuses?: number[];
+  /** Extra status codes treated as throttling (fleet feeds: AEMP_THROTTLE_STATUSES in http/retry-policy). */
+  throttleStatuses?: readonly number[];
   /** Most bytes of the answer read; past it the request fails naming the limit. Default MAX_RESPONSE_BYTES. */
   maxBytes?: number;
   /** Told before each wait caused by throttling or a retry, so the UI can say "waiting". */

@@ -11,6 +11,7 @@ import type { EmbedBounds, EventSink } from '../contract';
 import { checkEmbedUrl, isEmbedUrlAllowed, type EmbedPolicy } from '../core/embed/embed-policy';
 import { FleetError } from '../core/errors';
 import { guardNavigation, isExternalWebUrl } from './navigation';
+import { SECURE_WEB_PREFERENCES } from './secure-web-preferences';
 
 /** Not `persist:`: embed cookies live in memory and go with the app. */
 export const EMBED_PARTITION = 'embed-maps';
@@ -19,21 +20,8 @@ export const EMBED_SESSION_MS = 60 * 60 * 1000;
 
 export function embedViewOptions(): WebContentsViewConstructorOptions {
   return {
-    webPreferences: {
-      partition: EMBED_PARTITION,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInSubFrames: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      disableDialogs: true,
-      spellcheck: false,
-    },
+    // The shared set, its own partition, and no preload: embed pages get no bridge.
+    webPreferences: { ...SECURE_WEB_PREFERENCES, partition: EMBED_PARTITION },
   };
 }
 

@@ -1,10 +1,12 @@
 /**
- * The main window: its security options (pure, so tests can check each item) and the
+ * The main window: its options (the shared secure web preferences plus the preload;
+ * pure, so tests can check them) and the
  * size/position remembered in userData `window-state.json`.
  */
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import * as v from 'valibot';
 import type { BrowserWindow, BrowserWindowConstructorOptions, Rectangle } from 'electron';
+import { SECURE_WEB_PREFERENCES } from './secure-web-preferences';
 
 export const WINDOW_STATE_FILE = 'window-state.json';
 const DEFAULT_SIZE = { width: 1280, height: 820 };
@@ -24,21 +26,7 @@ export function mainWindowOptions(preloadPath: string, bounds?: Rectangle): Brow
     title: 'Fleet Desk',
     backgroundColor: '#f5f5f2',
     show: false,
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      spellcheck: false,
-    },
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: preloadPath },
   };
 }
 

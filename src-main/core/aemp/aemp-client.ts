@@ -7,6 +7,7 @@ import { FleetError } from '../errors';
 import { formatCount, MAX_AEMP_PAGE_BYTES, MAX_HISTORY_POINTS, MAX_PAGES_PER_LISTING, MAX_EQUIPMENT_PER_LISTING } from '../limits';
 import type { HttpClient, HttpResponse } from '../ports';
 import { paginate } from './paginate';
+import { AEMP_THROTTLE_STATUSES } from '../http/retry-policy';
 import { parseAempPage, parseHistoryPage, parseEquipment } from './parse-aemp';
 
 export interface AempFetch {
@@ -166,7 +167,7 @@ export class AempClient {
   }
 
   private async fetchEquipment(url: string, accept: string, identifier: string, signal?: AbortSignal): Promise<{ equipment: Equipment; issues: ParseIssue[] }> {
-    const response = await this.http.get({ url, accept, signal, throttleStatuses: [405, 503], acceptStatuses: [404], maxBytes: MAX_AEMP_PAGE_BYTES });
+    const response = await this.http.get({ url, accept, signal, throttleStatuses: AEMP_THROTTLE_STATUSES, acceptStatuses: [404], maxBytes: MAX_AEMP_PAGE_BYTES });
     const notFound = () => new FleetError('not-found', `The fleet service has no machine "${identifier}".`, { status: 404 });
     if (response.status === 404) throw notFound();
     const { equipment, issues } = parseEquipment(response.body, contentType(response));

@@ -14,6 +14,7 @@ import type { HttpClient, HttpResponse } from '../ports';
 import { FleetError, scrubSecrets } from '../errors';
 import { formatCount, MAX_AEMP_PAGE_BYTES, MAX_PAGES_PER_LISTING } from '../limits';
 import { parseUrl } from '../http/parse-url';
+import { AEMP_THROTTLE_STATUSES } from '../http/retry-policy';
 import { hasLinks, type PageLinks } from './links';
 
 export interface PageLike {
@@ -66,7 +67,6 @@ export interface PaginateResult {
 
 type Fetched<P> = { end: true } | { end: false; page: P; url: string; body: string };
 
-const THROTTLE_STATUSES = [405, 503];
 const END_STATUSES = [400, 404];
 
 function resolve(href: string | null, base: string): string | null {
@@ -107,7 +107,7 @@ export async function paginate<P extends PageLike>(options: PaginateOptions<P>):
       url,
       accept: options.accept ?? 'application/json, application/xml;q=0.9',
       signal,
-      throttleStatuses: THROTTLE_STATUSES,
+      throttleStatuses: AEMP_THROTTLE_STATUSES,
       acceptStatuses: END_STATUSES,
       maxBytes: MAX_AEMP_PAGE_BYTES,
       onWait: (info) => {

@@ -11,7 +11,7 @@
 import type { AlertCounts, AlertList, AlertQuery, AlertRecord, AlertRuleKind, AlertRules, Asset, AssetChange, AssetSnapshot, EventSink } from '../../contract';
 import { FleetError, scrubSecrets } from '../errors';
 import type { AlertLog, DesktopNotification, OfflineStore, OpenAlert } from '../ports';
-import { MemoryAlertLog } from '../store/alert-log';
+import { openMemoryAlertLog } from '../store/alert-log';
 import { Deadlines } from './deadlines';
 import { evaluateAlerts, ruleChecks, type UnchangedAssets } from './evaluate';
 import { notificationsFor } from './notifications';
@@ -253,11 +253,11 @@ export class AlertService {
     let log: AlertLog;
     let openAlerts: OpenAlert[];
     try {
-      log = store.alertLog?.() ?? new MemoryAlertLog(profileId);
+      log = store.alertLog?.() ?? openMemoryAlertLog(profileId);
       openAlerts = log.openAlerts();
     } catch (err) {
       this.log(`Fleet Desk: the alert log of ${profileId} could not be read; alerts are kept in memory for this run (${describe(err)}).`);
-      log = new MemoryAlertLog(profileId);
+      log = openMemoryAlertLog(profileId);
       openAlerts = [];
     }
     const state: ProfileAlerts = {

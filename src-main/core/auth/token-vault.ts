@@ -9,7 +9,7 @@
  * Secrets are never written to disk by this module.
  */
 import { createRequire } from 'node:module';
-import { registerSecret } from '../errors';
+import { registerSecret, scrubSecrets } from '../errors';
 
 export const KEYCHAIN_SERVICE = 'Fleet Desk';
 
@@ -26,8 +26,16 @@ export interface TokenVault {
   delete(account: string): Promise<void>;
   /** True once the keychain was given up for this run. */
   readonly inMemoryOnly: boolean;
-  /** A plain note for the dispatcher when the keychain is not usable, else null. */
+  /**
+   * Why the keychain is not used, in words for the dispatcher (the one text every place
+   * of the UI shows), or null while it works.
+   */
   readonly problem: string | null;
+  /**
+   * Tells `listener` when the vault gives up the keychain, whenever in the run that
+   * happens (a keychain locked mid-run included). Returns a function that stops telling.
+   */
+  onProblem(listener: (problem: string) => void): () => void;
 }
 
 export interface TokenVaultOptions {
@@ -85,12 +93,16 @@ export function createTokenVault(options: TokenVaultOptions = {}): TokenVault {
   const memory = new Map<string, string>();
   let backend: KeychainBackend | null = options.backend ?? null;
   let problem: string | null = null;
+  const listeners = new Set<(problem: string) => void>();
 
   function giveUp(err: unknown): void {
     if (problem) return;
     const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    problem = describeKeychainProblem(reason.trim() || 'unknown error');
+    // The reason reaches the renderer: a keychain error quoting a secret must not carry it there.
+    const said = scrubSecrets(describeKeychainProblem(reason.trim() || 'unknown error'));
+    problem = said;
     backend = null;
+    for (const listener of listeners) listener(said);
   }
 
   function usable(): KeychainBackend | null {
@@ -124,6 +136,12 @@ export function createTokenVault(options: TokenVaultOptions = {}): TokenVault {
     },
     get problem() {
       return problem;
+    },
+    onProblem(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     async get(account) {
       if (memory.has(account)) return memory.get(account) ?? null;

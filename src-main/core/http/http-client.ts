@@ -1,7 +1,7 @@
 import { FleetError, registerSecret, scrubSecrets } from '../errors';
 import { MAX_ERROR_BODY_BYTES, MAX_REDIRECTS, MAX_RESPONSE_BYTES } from '../limits';
 import type { HttpClient, HttpRequest, HttpResponse, PinnedTokenSource, TokenSource } from '../ports';
-import { backoffDelay, parseRetryAfter, retryWait } from './backoff';
+import { backoffDelay, isRetryableFailure, parseRetryAfter, retryWait, statusRetry } from './retry-policy';
 import { classifyFetchFailure, describeEndpoint, errorForStatus } from './http-errors';
 import { parseUrl } from './parse-url';
 import { readBody } from './read-body';
@@ -169,7 +169,6 @@ export function createHttpClient(tokens: PinnedTokenSource, options: HttpClientO
       registerSecret(token);
       checkPinned(new URL(request.url));
       const retries = Math.max(0, request.retries ?? DEFAULT_RETRIES);
-      const throttleStatuses = new Set([429, ...(request.throttleStatuses ?? [])]);
       let triedRefresh = false;
       let retry = 0;
 
@@ -196,20 +195,20 @@ export function createHttpClient(tokens: PinnedTokenSource, options: HttpClientO
             throw errorForStatus(res, endpoint);
           }
           const retryAfter = parseRetryAfter(res.headers['retry-after'], now());
-          if (throttleStatuses.has(res.status)) {
+          const verdict = statusRetry(res.status, request.throttleStatuses);
+          if (verdict === 'final') throw errorForStatus(res, endpoint);
+          if (verdict === 'throttled') {
             reason = 'throttled';
             error = errorForStatus(res, endpoint, { throttled: true, retryAfterMs: retryAfter ?? undefined });
             if (retryAfter !== null && retryAfter > maxRetryAfterMs) throw error;
             waitMs = retryAfter === null ? null : retryWait(retryAfter);
-          } else if (res.status >= 500) {
+          } else {
             error = errorForStatus(res, endpoint);
             if (retryAfter !== null && retryAfter <= maxRetryAfterMs) waitMs = retryWait(retryAfter);
-          } else {
-            throw errorForStatus(res, endpoint);
           }
         } else {
           error = attempt.error;
-          if (error.kind !== 'network' && error.kind !== 'timeout') throw error;
+          if (!isRetryableFailure(error.kind)) throw error;
         }
 
         if (retry >= retries) throw error;

@@ -1,13 +1,14 @@
 /**
- * The alert log of one profile: in its SQLite store (the `alerts` table of migration v4),
- * or in memory for the run when the store cannot keep alerts. Both keep the same rules:
+ * The alert log of one profile, in SQLite (the `alerts` table of migration v4): in the
+ * profile's store, or, when the store cannot keep alerts, on a database in memory for
+ * the run built by the same migrations. One implementation keeps the rules for both:
  * one open alert per condition (asset, rule, key), newest first, an acknowledgement is
  * written once, and only cleared alerts are pruned (an open one would be raised again).
  */
 import type Database from 'better-sqlite3';
 import type { AlertQuery, AlertRecord, AlertRuleKind } from '../../contract';
 import type { AlertLog, NewAlert, OpenAlert, RaisedGroup } from '../ports';
-import { storageError } from './database-file';
+import { openInMemory, storageError } from './database-file';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,12 +40,13 @@ function valueOf(json: string): AlertRecord['value'] {
 }
 
 export class SqliteAlertLog implements AlertLog {
-  readonly persistent = true;
   private readonly statements;
 
   constructor(
     private readonly db: Database.Database,
     private readonly profileId: string,
+    /** False for a database in memory: the log goes with the run. */
+    readonly persistent = true,
   ) {
     const columns = 'id, asset_id, asset_name, rule, key, message, value, raised_at, cleared_at, acknowledged_at';
     this.statements = {
@@ -185,105 +187,10 @@ export class SqliteAlertLog implements AlertLog {
   }
 }
 
-interface MemoryAlert extends AlertRecord {
-  key: string;
-  mergedInto: number | null;
-}
-
-/** The same log in memory, for a run whose store cannot keep alerts. */
-export class MemoryAlertLog implements AlertLog {
-  readonly persistent = false;
-  private readonly alerts: MemoryAlert[] = [];
-  private nextId = 1;
-
-  constructor(private readonly profileId: string) {}
-
-  openAlerts(): OpenAlert[] {
-    return this.alerts.filter((a) => a.clearedAt === null).map(({ id, assetId, rule, key }) => ({ id, assetId, rule, key }));
-  }
-
-  record(change: { clear: readonly { id: number; clearedAt: string }[]; raise: readonly RaisedGroup[] }): { raised: AlertRecord[]; opened: OpenAlert[] } {
-    const byId = new Map(this.alerts.map((a) => [a.id, a]));
-    for (const { id, clearedAt } of change.clear) {
-      const alert = byId.get(id);
-      if (alert && alert.clearedAt === null) alert.clearedAt = clearedAt;
-    }
-    const openKeys = new Set(this.alerts.filter((a) => a.clearedAt === null).map((a) => conditionKey(a.assetId, a.rule, a.key)));
-    const raised: AlertRecord[] = [];
-    const opened: OpenAlert[] = [];
-    const insert = (alert: NewAlert, mergedInto: number | null): MemoryAlert | null => {
-      const key = conditionKey(alert.assetId, alert.rule, alert.key);
-      if (openKeys.has(key)) return null;
-      openKeys.add(key);
-      const stored: MemoryAlert = { ...alert, id: this.nextId++, profileId: this.profileId, clearedAt: null, acknowledgedAt: null, mergedInto };
-      this.alerts.push(stored);
-      opened.push({ id: stored.id, assetId: stored.assetId, rule: stored.rule, key: stored.key });
-      return stored;
-    };
-    for (const group of change.raise) {
-      let shownId: number | null = null;
-      for (const alert of [group.shown, ...group.merged]) {
-        const stored = insert(alert, shownId);
-        if (!stored || shownId !== null) continue;
-        shownId = stored.id;
-        raised.push(toRecord(stored));
-      }
-    }
-    return { raised, opened };
-  }
-
-  list(query: AlertQuery, limit: number): AlertRecord[] {
-    return this.alerts
-      .filter((a) => a.mergedInto === null && (!query.unacknowledgedOnly || a.acknowledgedAt === null) && (query.rule === null || a.rule === query.rule))
-      .sort((a, b) => (a.raisedAt === b.raisedAt ? b.id - a.id : a.raisedAt < b.raisedAt ? 1 : -1))
-      .slice(0, limit)
-      .map(toRecord);
-  }
-
-  counts(): { total: number; unacknowledged: number } {
-    let total = 0;
-    let unacknowledged = 0;
-    for (const a of this.alerts) {
-      if (a.mergedInto !== null) continue;
-      total++;
-      if (a.acknowledgedAt === null) unacknowledged++;
-    }
-    return { total, unacknowledged };
-  }
-
-  acknowledge(ids: readonly number[] | 'all', at: string): number {
-    const wanted = ids === 'all' ? null : new Set(ids);
-    let changed = 0;
-    for (const a of this.alerts) {
-      if (a.mergedInto !== null || a.acknowledgedAt !== null || (wanted && !wanted.has(a.id))) continue;
-      a.acknowledgedAt = at;
-      changed++;
-    }
-    return changed;
-  }
-
-  prune(retentionDays: number, now: Date): void {
-    const cutoff = cutoffOf(retentionDays, now);
-    const kept = this.alerts.filter((a) => a.clearedAt === null || a.clearedAt >= cutoff);
-    this.alerts.splice(0, this.alerts.length, ...kept);
-  }
-}
-
-function conditionKey(assetId: string, rule: string, key: string): string {
-  return `${assetId}\u0000${rule}\u0000${key}`;
-}
-
-function toRecord(a: MemoryAlert): AlertRecord {
-  return {
-    id: a.id,
-    profileId: a.profileId,
-    assetId: a.assetId,
-    assetName: a.assetName,
-    rule: a.rule,
-    message: a.message,
-    value: a.value,
-    raisedAt: a.raisedAt,
-    clearedAt: a.clearedAt,
-    acknowledgedAt: a.acknowledgedAt,
-  };
+/**
+ * The log for a run whose store cannot keep alerts: the same SQLite log on its own
+ * database in memory, so it follows exactly the rules of the stored one.
+ */
+export function openMemoryAlertLog(profileId: string): SqliteAlertLog {
+  return new SqliteAlertLog(openInMemory(), profileId, false);
 }

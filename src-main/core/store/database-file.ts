@@ -55,7 +55,7 @@ export function openStoreDatabase(folder: string, file: string, options: OpenOpt
 }
 
 /** A database that lives as long as its connection: the store's stand-in when no file can be used. */
-function openInMemory(): Database.Database {
+export function openInMemory(): Database.Database {
   const db = new Database(':memory:');
   migrate(db);
   return db;

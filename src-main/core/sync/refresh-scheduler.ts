@@ -1,6 +1,6 @@
 import type { AppError, SyncStatus } from '../../contract';
 import { toAppError } from '../errors';
-import { MIN_RETRY_WAIT_MS } from '../http/backoff';
+import { backoffCeiling, MIN_RETRY_WAIT_MS, retryWait } from '../http/retry-policy';
 
 export interface SchedulerTimers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -163,8 +163,9 @@ export class RefreshScheduler<T = unknown> {
     this.update({ notice });
   }
 
-  setTokenInMemoryOnly(value: boolean): void {
-    this.update({ tokenInMemoryOnly: value });
+  /** The vault's reason for not using the keychain (core/sync/follow-keychain), or null. */
+  setKeychainProblem(problem: string | null): void {
+    this.update({ keychainProblem: problem });
   }
 
   private initialStatus(): SyncStatus {
@@ -174,7 +175,7 @@ export class RefreshScheduler<T = unknown> {
       lastSyncAt: null,
       nextAttemptAt: null,
       error: null,
-      tokenInMemoryOnly: false,
+      keychainProblem: null,
       notice: null,
     };
   }
@@ -232,8 +233,12 @@ export class RefreshScheduler<T = unknown> {
       return;
     }
     this.failures += 1;
-    const exponential = Math.min(this.maxBackoffMs, this.minBackoffMs * 2 ** Math.min(this.failures - 1, 20));
-    const delay = fresh.retryAfterMs !== undefined ? Math.max(fresh.retryAfterMs, this.minBackoffMs) : exponential;
+    // What the service asked for (never under the floor nor this schedule's first step),
+    // else the policy's backoff without jitter: one schedule, nothing to spread out.
+    const delay =
+      fresh.retryAfterMs !== undefined
+        ? Math.max(retryWait(fresh.retryAfterMs), this.minBackoffMs)
+        : backoffCeiling(this.failures - 1, { baseMs: this.minBackoffMs, maxMs: this.maxBackoffMs });
     this.update({
       state: OFFLINE_KINDS.has(error.kind) ? 'offline' : 'error',
       error,

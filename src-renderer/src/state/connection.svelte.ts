@@ -24,9 +24,9 @@ export class ConnectionState {
   get shell(): ShellKind | null {
     return session.appInfo?.shell ?? null;
   }
-  /** No keychain could be used: sign-ins last for this run only. */
-  get tokenInMemoryOnly(): boolean {
-    return session.status?.tokenInMemoryOnly ?? false;
+  /** Why no keychain is used (sign-ins last for this run only), in the vault's words; null while it works. */
+  get keychainProblem(): string | null {
+    return session.status?.keychainProblem ?? null;
   }
 
   readonly active = $derived(this.profiles?.profiles.find((p) => p.id === this.profiles?.activeId) ?? null);

@@ -6,6 +6,7 @@ import { embedPolicy } from '../../../src-main/core/embed/embed-policy';
 vi.mock('electron', () => ({ WebContentsView: vi.fn(), session: { fromPartition: vi.fn() } }));
 
 const electron = await import('electron');
+const { SECURE_WEB_PREFERENCES } = await import('../../../src-main/electron/secure-web-preferences');
 const { EMBED_PARTITION, EMBED_SESSION_MS, createEmbedController, embedViewOptions, lockDownEmbedSession, looksExpired } = await import(
   '../../../src-main/electron/embed-view'
 );
@@ -71,18 +72,7 @@ describe('embed view options and session', () => {
     expect(embedViewOptions()).toEqual({
       webPreferences: {
         partition: 'embed-maps',
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        nodeIntegrationInSubFrames: false,
-        nodeIntegrationInWorker: false,
-        webSecurity: true,
-        allowRunningInsecureContent: false,
-        webviewTag: false,
-        navigateOnDragDrop: false,
-        safeDialogs: true,
-        disableDialogs: true,
-        spellcheck: false,
+        ...SECURE_WEB_PREFERENCES,
       },
     });
     expect(EMBED_PARTITION).toBe('embed-maps');

@@ -74,13 +74,8 @@ describe('embed view options', () => {
     expect(prefs().partition).toBe(EMBED_PARTITION);
     expect(EMBED_PARTITION.startsWith('persist:')).toBe(false);
   });
-  it('has no preload and full isolation', () => {
+  it('has no preload', () => {
     expect(prefs().preload).toBeUndefined();
-    expect(prefs().contextIsolation).toBe(true);
-    expect(prefs().sandbox).toBe(true);
-    expect(prefs().nodeIntegration).toBe(false);
-    expect(prefs().webSecurity).toBe(true);
-    expect(prefs().webviewTag).toBe(false);
   });
   it('denies every permission request and check on its session, and downloads', () => {
     const ses = fakeSession();

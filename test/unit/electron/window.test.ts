@@ -5,33 +5,18 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({}));
 
+const { SECURE_WEB_PREFERENCES } = await import('../../../src-main/electron/secure-web-preferences');
 const { loadWindowState, mainWindowOptions, parseWindowState, rememberWindowState, restorableBounds, saveWindowState } = await import('../../../src-main/electron/window');
 
-describe('main window options: isolated, sandboxed, no Node', () => {
+describe('main window options', () => {
   // Built inside each test, not once while the file loads, so a test sees what the
   // code returns at that moment (mutation testing switches changes on per test).
   const options = () => mainWindowOptions('/app/out/preload/index.cjs');
   const prefs = () => options().webPreferences ?? {};
 
-  it('turns context isolation on', () => expect(prefs().contextIsolation).toBe(true));
-  it('turns the sandbox on', () => expect(prefs().sandbox).toBe(true));
-  it('turns node integration off everywhere', () => {
-    expect(prefs().nodeIntegration).toBe(false);
-    expect(prefs().nodeIntegrationInWorker).toBe(false);
-    expect(prefs().nodeIntegrationInSubFrames).toBe(false);
-  });
-  it('never disables web security or allows insecure content', () => {
-    expect(prefs().webSecurity).toBe(true);
-    expect(prefs().allowRunningInsecureContent).toBe(false);
-    expect(prefs().experimentalFeatures).toBe(false);
-  });
-  it('allows no <webview> and no drag-and-drop navigation', () => {
-    expect(prefs().webviewTag).toBe(false);
-    expect(prefs().navigateOnDragDrop).toBe(false);
-  });
   it('loads the built CommonJS preload', () => expect(prefs().preload).toBe('/app/out/preload/index.cjs'));
   it('stays hidden until ready-to-show', () => expect(options().show).toBe(false));
-  it('is exactly the checklist, nothing more and nothing less', () => {
+  it('is exactly the secure preferences, the preload and the window size, nothing more', () => {
     expect(options()).toEqual({
       width: 1280,
       height: 820,
@@ -42,18 +27,7 @@ describe('main window options: isolated, sandboxed, no Node', () => {
       show: false,
       webPreferences: {
         preload: '/app/out/preload/index.cjs',
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        nodeIntegrationInWorker: false,
-        nodeIntegrationInSubFrames: false,
-        webSecurity: true,
-        allowRunningInsecureContent: false,
-        experimentalFeatures: false,
-        webviewTag: false,
-        navigateOnDragDrop: false,
-        safeDialogs: true,
-        spellcheck: false,
+        ...SECURE_WEB_PREFERENCES,
       },
     });
   });

@@ -58,7 +58,7 @@ export function rowChange(change: AssetChange): AssetRowChange {
 }
 
 export function status(patch: Partial<SyncStatus> = {}): SyncStatus {
-  return { profileId: 'demo', state: 'online', lastSyncAt: '2026-11-22T11:58:00Z', nextAttemptAt: null, error: null, tokenInMemoryOnly: false, notice: null, ...patch };
+  return { profileId: 'demo', state: 'online', lastSyncAt: '2026-11-22T11:58:00Z', nextAttemptAt: null, error: null, keychainProblem: null, notice: null, ...patch };
 }
 
 type Handler = (...args: unknown[]) => unknown;
@@ -137,3 +137,6 @@ export function withAssetsStoreOf(fleet: Asset[]): void {
     resetStores(() => NOW);
   });
 }
+
+/** A keychain problem as the vault words it: the one text every place of the UI shows. */
+export const KEYCHAIN_PROBLEM = 'No usable keychain (The keyring was locked): you will have to sign in again next time.';

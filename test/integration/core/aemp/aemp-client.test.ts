@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AempProgress } from '../../../../src-main/contract';
 import { AempClient } from '../../../../src-main/core/aemp/aemp-client';
 import { parseAempPage, parseHistoryPage, parseEquipment } from '../../../../src-main/core/aemp/parse-aemp';
-import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/backoff';
+import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/retry-policy';
 import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import type { HttpClient } from '../../../../src-main/core/ports';
 import { setAempVariant } from '../../../../src-main/demo/aemp/variant';

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AempProgress } from '../../../../src-main/contract';
 import { AempClient, formatAempDate } from '../../../../src-main/core/aemp/aemp-client';
 import type { HttpClient } from '../../../../src-main/core/ports';
+import { AEMP_THROTTLE_STATUSES } from '../../../../src-main/core/http/retry-policy';
 
 const fixture = (name: string) => readFileSync(resolve(__dirname, '../../../fixtures/aemp', name), 'utf8');
 
@@ -41,6 +42,15 @@ describe('AempClient', () => {
     expect(client.historyUrl('E1', 'FuelRemaining', '2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00Z')).toBe(
       'https://aemp.test/base/api/v2/Fleet/Equipment/E1/FuelRemaining/2026-03-01T00:00:00Z/2026-03-02T00:00:00Z',
     );
+  });
+
+  it("reads the retry policy's fleet throttle statuses for every request: listings and single machines", async () => {
+    const fake = fakeHttp({ 'https://aemp.test/base/api/v1/Fleet/1': { body: fixture('v1-fleet.xml'), type: 'application/json' } });
+    const client = new AempClient(fake.http, root);
+    await client.listEquipment('1.2');
+    await expect(client.getEquipment('2.0', 'E1')).rejects.toThrow(/no machine "E1"/);
+    expect(fake.requests.length).toBeGreaterThanOrEqual(2);
+    for (const request of fake.requests) expect(request.throttleStatuses).toBe(AEMP_THROTTLE_STATUSES);
   });
 
   it('lists a 1.2 fleet answered in XML under a JSON content type, reporting progress to done', async () => {

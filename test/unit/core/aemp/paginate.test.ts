@@ -3,6 +3,7 @@ import { FleetError } from '../../../../src-main/core/errors';
 import { paginate as walk, type PaginateOptions, type PaginateProgress } from '../../../../src-main/core/aemp/paginate';
 import { parseAempPage } from '../../../../src-main/core/aemp/parse-aemp';
 import type { HttpClient, HttpRequest, HttpResponse } from '../../../../src-main/core/ports';
+import { AEMP_THROTTLE_STATUSES } from '../../../../src-main/core/http/retry-policy';
 
 const BASE = 'https://aemp.test/api/v2/Fleet';
 type Answer = { status?: number; body: string } | ((req: HttpRequest) => Promise<{ status?: number; body: string }>);
@@ -67,7 +68,8 @@ describe('paginate', () => {
     const result = await paginate({ http: fake.http, pageUrl, parse });
     expect(ids(result.pages)).toEqual(['a', 'b', 'c']);
     expect(fake.urls()).toEqual([`${BASE}/1`, `${BASE}/2?cursor=x`, `${BASE}/3?cursor=y`]);
-    expect(fake.requests[0].throttleStatuses).toEqual([405, 503]);
+    // The retry policy's own list, not a copy of it.
+    expect(fake.requests[0].throttleStatuses).toBe(AEMP_THROTTLE_STATUSES);
     expect(fake.requests[0].acceptStatuses).toEqual([400, 404]);
   });
 

@@ -149,5 +149,5 @@ describe('partial evaluation', () => {
     } finally {
       cleanup();
     }
-  });
+  }, 60_000); // A guard against a hang, not a measure: each of the many generated runs opens its own alert logs.
 });

@@ -7,6 +7,7 @@ export function fakeVault(): TokenVault & { entries: Map<string, string> } {
     entries,
     inMemoryOnly: false,
     problem: null,
+    onProblem: () => () => undefined,
     async get(a) {
       return entries.get(a) ?? null;
     },

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../../src-main/core/errors';
-import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/backoff';
+import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/retry-policy';
 import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import { boundedSleep } from './bounded-fakes';
 

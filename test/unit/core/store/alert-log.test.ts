@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertRuleKind } from '../../../../src-main/contract';
 import type { AlertLog, NewAlert, OfflineStore } from '../../../../src-main/core/ports';
-import { MemoryAlertLog } from '../../../../src-main/core/store/alert-log';
+import { openMemoryAlertLog, SqliteAlertLog } from '../../../../src-main/core/store/alert-log';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../../src-main/core/store/migrations';
 import { createStoreFactory } from '../../../../src-main/core/store/sqlite-store';
 import { makeTempDir } from '../../../fixtures/store/temp-dir';
@@ -37,7 +37,7 @@ function sqliteLog(profileId = 'demo'): AlertLog {
 // The same behaviour whether the log is kept in the store or in memory for the run.
 describe.each([
   ['in the offline store', () => sqliteLog()],
-  ['in memory', () => new MemoryAlertLog('demo')],
+  ['in memory', () => openMemoryAlertLog('demo')],
 ])('alert log %s', (_name, makeLog) => {
   it('records, lists newest first, filters by rule and acknowledgement, and counts shown alerts only', () => {
     const log = makeLog();
@@ -92,6 +92,24 @@ describe.each([
     log.record({ clear: [{ id: raised[1].id, clearedAt: '2026-01-02T00:00:00.000Z' }, { id: raised[2].id, clearedAt: '2026-03-09T12:00:00.000Z' }], raise: [] });
     log.prune(30, new Date('2026-03-10T00:00:00Z'));
     expect(log.list({ unacknowledgedOnly: false, rule: null }, 10).map((a) => a.assetId).sort()).toEqual(['thing:1', 'thing:3']);
+  });
+});
+
+describe('alert log in memory for the run', () => {
+  it('is the offline store\'s log on a database in memory, so it keeps the very same rules', () => {
+    const log = openMemoryAlertLog('demo');
+    expect(log).toBeInstanceOf(SqliteAlertLog);
+    expect(log.persistent).toBe(false);
+    expect(sqliteLog().persistent).toBe(true);
+  });
+
+  it('is one log per opening: alerts of one run or profile never show in another', () => {
+    const first = openMemoryAlertLog('demo');
+    const second = openMemoryAlertLog('other');
+    first.record({ clear: [], raise: [{ shown: alert('thing:1', 'low-fuel', '2026-03-10T10:00:00.000Z'), merged: [] }] });
+    expect(first.counts()).toEqual({ total: 1, unacknowledged: 1 });
+    expect(second.counts()).toEqual({ total: 0, unacknowledged: 0 });
+    expect(first.list({ unacknowledgedOnly: false, rule: null }, 10)[0].profileId).toBe('demo');
   });
 });
 

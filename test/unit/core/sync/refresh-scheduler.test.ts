@@ -165,7 +165,7 @@ describe('RefreshScheduler', () => {
   it('emits only when the status changed', async () => {
     const { clock, scheduler, events } = setup([ok]);
     scheduler.setNotice(null);
-    scheduler.setTokenInMemoryOnly(false);
+    scheduler.setKeychainProblem(null);
     expect(events).toHaveLength(0);
     scheduler.start();
     await clock.advance(0);

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { Profile, ProfileInput, ProfilesState, SignInState } from '../../../../../src-main/contract';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import ConnectionPanel from '../../../../../src-renderer/src/views/connection/ConnectionPanel.svelte';
-import { FakeBridge } from '../../fixtures';
+import { FakeBridge, KEYCHAIN_PROBLEM } from '../../fixtures';
 import { session } from '../../../../../src-renderer/src/state/session.svelte';
 import { DEMO_URLS } from '../../../core/auth/demo-urls';
 
@@ -184,14 +184,14 @@ describe('ConnectionPanel', () => {
     expect(screen.queryByText(/Keep offline data/)).not.toBeInTheDocument();
   });
 
-  it('warns when no keychain could be used', async () => {
-    bridge.handle('status:get', () => ({ profileId: 'demo', state: 'online', lastSyncAt: null, nextAttemptAt: null, error: null, tokenInMemoryOnly: false, notice: null }));
+  it("warns with the vault's own reason, word for word, as soon as a status says the keychain failed", async () => {
+    bridge.handle('status:get', () => ({ profileId: 'demo', state: 'online', lastSyncAt: null, nextAttemptAt: null, error: null, keychainProblem: null, notice: null }));
     await renderPanel();
     await screen.findAllByRole('listitem');
     await waitFor(() => expect(bridge.callsTo('status:get')).toHaveLength(1));
-    expect(screen.queryByText(/No usable system keychain/)).not.toBeInTheDocument();
-    bridge.emit('status', { profileId: 'demo', state: 'online', lastSyncAt: null, nextAttemptAt: null, error: null, tokenInMemoryOnly: true, notice: null });
-    expect(await screen.findByText(/No usable system keychain/)).toBeInTheDocument();
+    expect(screen.queryByText(/keychain/i)).not.toBeInTheDocument();
+    bridge.emit('status', { profileId: 'demo', state: 'online', lastSyncAt: null, nextAttemptAt: null, error: null, keychainProblem: KEYCHAIN_PROBLEM, notice: null });
+    expect(await screen.findByText(KEYCHAIN_PROBLEM)).toBeInTheDocument();
   });
 
   it('tests a draft with a token typed for the test only, and without one when none is typed', async () => {

@@ -5,7 +5,7 @@ import StatusBar from '../../../../../src-renderer/src/views/status/StatusBar.sv
 import { clock } from '../../../../../src-renderer/src/state/clock.svelte';
 import { session } from '../../../../../src-renderer/src/state/session.svelte';
 import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
-import { NOW, resetStores, status } from '../../fixtures';
+import { KEYCHAIN_PROBLEM, NOW, resetStores, status } from '../../fixtures';
 import { flushSync } from 'svelte';
 import { formatClock, formatShortClock } from '../../../../../src-renderer/src/lib/format/time';
 
@@ -69,11 +69,12 @@ describe('Banners', () => {
   });
 
   it('notice and in-memory token note', () => {
-    withStatus({ notice: 'The offline store was damaged and has been reset', tokenInMemoryOnly: true });
+    withStatus({ notice: 'The offline store was damaged and has been reset', keychainProblem: KEYCHAIN_PROBLEM });
 
     render(Banners, { onOpenConnection: vi.fn() });
     expect(screen.getByText('The offline store was damaged and has been reset')).toBeInTheDocument();
-    expect(screen.getByText(/kept in memory only/)).toBeInTheDocument();
+    // The vault's reason, word for word: the banner writes no sentence of its own.
+    expect(screen.getByText(KEYCHAIN_PROBLEM)).toBeInTheDocument();
   });
 });
 

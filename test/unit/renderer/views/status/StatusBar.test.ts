@@ -4,7 +4,7 @@ import { flushSync } from 'svelte';
 import StatusBar from '../../../../../src-renderer/src/views/status/StatusBar.svelte';
 import { DEFAULT_SETTINGS } from '@contract';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
-import { FakeBridge, NOW, snapshot, status, resetStores } from '../../fixtures';
+import { FakeBridge, KEYCHAIN_PROBLEM, NOW, snapshot, status, resetStores } from '../../fixtures';
 import { formatClock } from '../../../../../src-renderer/src/lib/format/time';
 import { clock } from '../../../../../src-renderer/src/state/clock.svelte';
 import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
@@ -59,12 +59,13 @@ describe('no keychain', () => {
     const { default: Banners } = await import('../../../../../src-renderer/src/views/status/Banners.svelte');
     resetStores(() => NOW);
     session.appInfo = info(true);
-    session.status = status({ tokenInMemoryOnly: true });
+    session.status = status({ keychainProblem: KEYCHAIN_PROBLEM });
     render(Banners, { onOpenConnection: () => {} });
     render(StatusBar, {});
-    expect(screen.queryByText(/No keychain is available/)).toBeNull();
+    // Only the status bar's line: the banner is not shown on the demo.
+    expect(screen.getAllByText(KEYCHAIN_PROBLEM)).toHaveLength(1);
     const note = screen.getByTestId('memory-only-note');
-    expect(note).toHaveTextContent('Sign-in kept in memory (no keychain)');
+    expect(note).toHaveTextContent(KEYCHAIN_PROBLEM);
     expect(note.closest('[role="alert"]')).toBeNull();
   });
 
@@ -72,10 +73,21 @@ describe('no keychain', () => {
     const { default: Banners } = await import('../../../../../src-renderer/src/views/status/Banners.svelte');
     resetStores(() => NOW);
     session.appInfo = info(false);
-    session.status = status({ tokenInMemoryOnly: true });
+    session.status = status({ keychainProblem: KEYCHAIN_PROBLEM });
     render(Banners, { onOpenConnection: () => {} });
     render(StatusBar, {});
-    expect(screen.getByText(/No keychain is available: your sign-in is kept in memory only/)).toBeInTheDocument();
+    expect(screen.getAllByText(KEYCHAIN_PROBLEM)).toHaveLength(1);
+    expect(screen.queryByTestId('memory-only-note')).toBeNull();
+  });
+
+  it('shows nothing about the keychain while it works', async () => {
+    const { default: Banners } = await import('../../../../../src-renderer/src/views/status/Banners.svelte');
+    resetStores(() => NOW);
+    session.appInfo = info(true);
+    session.status = status({ keychainProblem: null });
+    render(Banners, { onOpenConnection: () => {} });
+    render(StatusBar, {});
+    expect(screen.queryByText(/keychain/i)).toBeNull();
     expect(screen.queryByTestId('memory-only-note')).toBeNull();
   });
 });

@@ -9,9 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { isHttpOrigin, MAX_EMBED_ORIGINS, ProfileInputSchema, type Profile, type ProfileInput, type ProfilesState, type ValidProfileInput } from '../../contract';
+import { isHttpOrigin, MAX_EMBED_ORIGINS, originOf, ProfileInputSchema, type Profile, type ProfileInput, type ProfilesState, type ValidProfileInput } from '../../contract';
 import type { Connection } from '../ports';
 import { FleetError } from '../errors';
+import { tokenOrigins } from '../http/token-origins';
 import { accounts, type TokenVault } from './token-vault';
 
 export const DEMO_PROFILE_ID = 'demo';
@@ -50,18 +51,9 @@ export function validateProfileInput(input: unknown): ValidProfileInput {
 
 type Addresses = Pick<ProfileRecord, 'baseUrl' | 'aempUrl' | 'tokenUrl'>;
 
-function originOf(url: string): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
 /** The origins a profile's access token is sent to: its base URL's and its AEMP URL's. */
-export function tokenOrigins(p: Pick<ProfileRecord, 'baseUrl' | 'aempUrl'>): string[] {
-  return [...new Set([originOf(p.baseUrl), originOf(p.aempUrl)].filter((o): o is string => o !== null))];
+export function profileTokenOrigins(p: Pick<ProfileRecord, 'baseUrl' | 'aempUrl'>): string[] {
+  return tokenOrigins([p.baseUrl, p.aempUrl]);
 }
 
 export interface AddressChange {
@@ -79,8 +71,8 @@ export interface AddressChange {
  * origin, nor the refresh token a new token-URL origin.
  */
 export function addressChange(before: Addresses, after: Addresses): AddressChange {
-  const had = new Set(tokenOrigins(before));
-  const newOrigins = tokenOrigins(after).filter((o) => !had.has(o));
+  const had = new Set(profileTokenOrigins(before));
+  const newOrigins = profileTokenOrigins(after).filter((o) => !had.has(o));
   const tokenBefore = originOf(before.tokenUrl);
   const tokenAfter = originOf(after.tokenUrl);
   const tokenOriginChanged = tokenBefore !== tokenAfter;

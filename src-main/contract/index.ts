@@ -435,10 +435,27 @@ export interface AlertList extends AlertCounts {
   alerts: AlertRecord[];
 }
 
+/**
+ * One desktop notification, built once by the main side: plain one-line text, already
+ * grouped, capped and cleaned. Electron and the web shell show it exactly as it is.
+ */
+export interface AlertNotification {
+  title: string;
+  body: string;
+  /** Replaces an older notification with the same tag instead of stacking. */
+  tag: string;
+  /** The asset a click selects; null when it stands for several. */
+  assetId: string | null;
+  /** The rule of a group, for filtering the panel on a click (null for one alert). */
+  rule: AlertRuleKind | null;
+}
+
 /** Alerts raised by one evaluation (one refresh), for notifications and the panel. */
 export interface NewAlerts {
   profileId: string;
   alerts: AlertRecord[];
+  /** What to show on the desktop for them; empty when the profile's alerts are quiet. */
+  notifications: AlertNotification[];
 }
 
 // ---------------------------------------------------------------- app

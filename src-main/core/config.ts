@@ -1,3 +1,4 @@
+import { readEmbedOrigin } from '../contract';
 import { FleetError, registerSecret } from './errors';
 
 export interface EnvConfig {
@@ -6,6 +7,8 @@ export interface EnvConfig {
   aempUrl?: string;
   token?: string;
   webPort?: number;
+  /** Embed map origins of the environment's profile, each once. */
+  embedOrigins?: string[];
   /** True when no service is configured: the built-in demo service is used. */
   demo: boolean;
 }
@@ -25,7 +28,23 @@ function httpUrl(name: string, raw: string): URL {
 
 const trimSlash = (s: string): string => s.replace(/\/+$/, '');
 
-/** Reads FLEET_BASE_URL, FLEET_AEMP_URL, FLEET_TOKEN and FLEET_WEB_PORT; throws 'invalid-argument' naming the variable. */
+/**
+ * FLEET_EMBED_ORIGINS (space- or comma-separated) as origins, each once. An entry that is
+ * not one exact origin is refused by name rather than left out: the list widens the
+ * page's frame-src, and a typo should not pass unnoticed.
+ */
+export function readEnvEmbedOrigins(raw: string | undefined): string[] {
+  const origins = new Set<string>();
+  for (const entry of (raw ?? '').split(/[\s,]+/)) {
+    if (entry === '') continue;
+    const read = readEmbedOrigin(entry);
+    if ('problem' in read) throw new FleetError('invalid-argument', `FLEET_EMBED_ORIGINS: ${read.problem}`);
+    origins.add(read.origin);
+  }
+  return [...origins];
+}
+
+/** Reads FLEET_BASE_URL, FLEET_AEMP_URL, FLEET_TOKEN, FLEET_WEB_PORT and FLEET_EMBED_ORIGINS; throws 'invalid-argument' naming the variable. */
 export function readEnvConfig(env: Record<string, string | undefined>): EnvConfig {
   const get = (name: string): string | undefined => {
     const value = env[name]?.trim();
@@ -57,5 +76,7 @@ export function readEnvConfig(env: Record<string, string | undefined>): EnvConfi
     if (!/^\d+$/.test(port) || Number(port) > 65_535) throw new FleetError('invalid-argument', 'FLEET_WEB_PORT must be a port number between 0 and 65535');
     out.webPort = Number(port);
   }
+  const embedOrigins = get('FLEET_EMBED_ORIGINS');
+  if (embedOrigins) out.embedOrigins = readEnvEmbedOrigins(embedOrigins);
   return out;
 }

@@ -7,6 +7,7 @@
 import type { AssetRepository } from './assets/asset-repository';
 import type { TileProvider } from './tiles/tile-service';
 import type {
+  AlertNotification,
   AlertQuery,
   AlertRecord,
   AlertRuleKind,
@@ -220,12 +221,8 @@ export interface PlatformHooks {
   notify?(notification: DesktopNotification): void;
 }
 
-export interface DesktopNotification {
-  title: string;
-  body: string;
-  /** The asset to select on click; null when it stands for several. */
-  assetId: string | null;
-}
+/** A notification as the core built it (the one form both shells show). */
+export type DesktopNotification = AlertNotification;
 
 // ---------------------------------------------------------------- the context areas get
 

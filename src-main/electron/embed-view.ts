@@ -3,14 +3,16 @@
  * own in-memory session partition, with no preload, no permissions, navigation and
  * redirects kept to the active profile's embed policy (the service's own site or an
  * origin added to the profile: core/embed/embed-policy) and new windows sent to the
- * system browser.
+ * system browser only when the dispatcher asked for them (core/embed/external-links).
  */
 import { WebContentsView, session as electronSession } from 'electron';
 import type { BrowserWindow, Session, WebContentsViewConstructorOptions } from 'electron';
 import type { EmbedBounds, EventSink } from '../contract';
 import { checkEmbedUrl, isEmbedUrlAllowed, type EmbedPolicy } from '../core/embed/embed-policy';
 import { FleetError } from '../core/errors';
-import { guardNavigation, isExternalWebUrl } from './navigation';
+import { externalOpenVerdict, isPress, type ExternalOpenHistory } from '../core/embed/external-links';
+import { isHttpUrl } from '../contract';
+import { guardNavigation } from './navigation';
 import { SECURE_WEB_PREFERENCES } from './secure-web-preferences';
 
 /** Not `persist:`: embed cookies live in memory and go with the app. */
@@ -48,6 +50,7 @@ export interface EmbedControllerDeps {
   createView?: (options: WebContentsViewConstructorOptions) => WebContentsView;
   getSession?: (partition: string) => Session;
   setTimer?: (fn: () => void, ms: number) => { cancel(): void };
+  now?: () => number;
 }
 
 export interface EmbedController {
@@ -67,6 +70,7 @@ export function createEmbedController(deps: EmbedControllerDeps): EmbedControlle
       return { cancel: () => clearTimeout(t) };
     });
 
+  const now = deps.now ?? Date.now;
   let view: WebContentsView | null = null;
   let current: { url: string; sessionId: string; policy: EmbedPolicy; expiry: { cancel(): void }; expired: boolean } | null = null;
   const allowed = (url: string) => !!current && isEmbedUrlAllowed(url, current.policy);
@@ -87,8 +91,18 @@ export function createEmbedController(deps: EmbedControllerDeps): EmbedControlle
     ses.webRequest.onCompleted((details) => {
       if (details.statusCode === 401 && details.webContentsId === contents.id && allowed(details.url)) expire();
     });
+    // The dispatcher's presses in this view: a link the page opens without one is dropped.
+    const links: ExternalOpenHistory = { lastGestureAt: null, lastOpenedAt: null };
+    const notePress = (type: unknown) => {
+      if (isPress(type)) links.lastGestureAt = now();
+    };
+    contents.on('before-input-event', (_event, input) => notePress(input.type));
+    contents.on('input-event', (_event, input) => notePress(input.type));
     guardNavigation(contents, allowed, (url) => {
-      if (isExternalWebUrl(url)) deps.openExternal(url);
+      const at = now();
+      if (externalOpenVerdict(url, at, links) !== 'open') return;
+      links.lastOpenedAt = at;
+      deps.openExternal(url);
     });
     contents.on('page-title-updated', (_event, title) => {
       if (looksExpired(title)) expire();
@@ -118,7 +132,7 @@ export function createEmbedController(deps: EmbedControllerDeps): EmbedControlle
 
   return {
     async show(url, sessionId, bounds) {
-      if (!isExternalWebUrl(url)) throw new FleetError('invalid-argument', 'The map address is not an http(s) address.');
+      if (!isHttpUrl(url)) throw new FleetError('invalid-argument', 'The map address is not an http(s) address.');
       const policy = await deps.embedPolicy();
       checkEmbedUrl(url, policy);
       const target = ensureView();

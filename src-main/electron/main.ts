@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, screen, session, shell } from 'electron';
-import type { MenuCommand } from '../contract';
+import { isHttpUrl, type MenuCommand } from '../contract';
 import { FleetError, scrubSecrets } from '../core/errors';
 import { startFleetDesk } from '../app/core-thread/start-core';
 import { EVENT_IPC } from '../core/ipc/channels';
@@ -21,7 +21,7 @@ import { forwardEvents, registerIpc, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { installTileProtocol, registerTileScheme } from './tile-protocol';
 import { userDataOverride } from './user-data';
-import { guardNavigation, isAllowedNavigation, isExternalWebUrl } from './navigation';
+import { guardNavigation, isAllowedNavigation } from './navigation';
 import { WINDOW_STATE_FILE, loadWindowState, mainWindowOptions, rememberWindowState, restorableBounds } from './window';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,7 +42,7 @@ function fail(message: string): void {
 }
 
 async function openExternal(url: string): Promise<void> {
-  if (!isExternalWebUrl(url)) throw new FleetError('invalid-argument', 'Fleet Desk only opens http:// and https:// addresses in the browser.');
+  if (!isHttpUrl(url)) throw new FleetError('invalid-argument', 'Fleet Desk only opens http:// and https:// addresses in the browser.');
   await shell.openExternal(url);
 }
 

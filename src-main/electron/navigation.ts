@@ -4,8 +4,8 @@
  * `http://localhost:5173@evil.example` are foreign).
  */
 import type { WebContents } from 'electron';
+import { isHttpUrl } from '../contract';
 import { parseUrl } from '../core/http/parse-url';
-
 
 /**
  * True when `url` belongs to the app page `appUrl`. For an `http(s)` app (dev server)
@@ -23,16 +23,10 @@ export function isAllowedNavigation(url: string, appUrl: string): boolean {
   return target.origin === app.origin && target.username === '' && target.password === '';
 }
 
-/** True for http(s) URLs without credentials: the only ones we hand to the system browser. */
-export function isExternalWebUrl(url: string): boolean {
-  const parsed = parseUrl(url);
-  return !!parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.username === '' && parsed.password === '';
-}
-
 /** For `setWindowOpenHandler`: never a new Electron window; http(s) links go to the system browser. */
 export function windowOpenHandler(openExternal: (url: string) => void) {
   return (details: { url: string }): { action: 'deny' } => {
-    if (isExternalWebUrl(details.url)) openExternal(details.url);
+    if (isHttpUrl(details.url)) openExternal(details.url);
     return { action: 'deny' };
   };
 }

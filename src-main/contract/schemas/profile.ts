@@ -30,16 +30,36 @@ const optionalHttpUrl = (label: string) =>
     v.check((s) => s === '' || isHttpUrl(s), `${label} must be empty or a full http:// or https:// address`),
   );
 
-export const EMBED_ORIGIN_RULE = 'Embed map origins are http:// or https:// addresses without a path (for example https://maps.example.com)';
+export const EMBED_ORIGIN_RULE =
+  'Embed map origins are exact http:// or https:// addresses of one site, without a path, wildcard or user name (for example https://maps.example.com)';
+
+/** The value as a message may quote it: one line, not endless. */
+const quoted = (input: unknown): string => {
+  const text = String(input).replace(/[\p{Cc}\p{Cf}]/gu, ' ');
+  return `“${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`;
+};
+
+/**
+ * One embed map origin, reduced to `scheme://host[:port]`. The one rule for the profile
+ * form, the `profiles:save` check, FLEET_EMBED_ORIGINS and profiles saved by older versions:
+ * a value that is not one exact origin is refused by name (it would widen the page's frame-src).
+ */
+export const EmbedOriginSchema = v.pipe(
+  v.string('An embed map origin must be text'),
+  v.trim(),
+  v.maxLength(MAX_URL, (issue) => `${quoted(issue.input)} is not an embed map origin. ${EMBED_ORIGIN_RULE}`),
+  v.check(isHttpOrigin, (issue) => `${quoted(issue.input)} is not an embed map origin. ${EMBED_ORIGIN_RULE}`),
+  v.transform((s) => new URL(s).origin),
+);
+
+/** The origin `value` stands for, or the sentence saying why it is refused. */
+export function readEmbedOrigin(value: unknown): { origin: string } | { problem: string } {
+  const r = v.safeParse(EmbedOriginSchema, value);
+  return r.success ? { origin: r.output } : { problem: r.issues[0]?.message ?? EMBED_ORIGIN_RULE };
+}
 
 const EmbedOriginsSchema = v.pipe(
-  v.optional(
-    v.array(
-      v.pipe(v.string('An embed map origin must be text'), v.trim(), v.check(isHttpOrigin, EMBED_ORIGIN_RULE), v.transform((s) => new URL(s).origin)),
-      'The embed map origins must be a list',
-    ),
-    [],
-  ),
+  v.optional(v.array(EmbedOriginSchema, 'The embed map origins must be a list'), []),
   v.maxLength(MAX_EMBED_ORIGINS, `At most ${MAX_EMBED_ORIGINS} embed map origins`),
   v.transform((list) => [...new Set(list)]),
 );

@@ -48,8 +48,13 @@ export const requiredText = (max: number, what: string) => v.pipe(plainText(max,
 export const wholeNumber = (min: number, max: number, rule: string) =>
   v.pipe(v.number(rule), v.integer(rule), v.minValue(min, rule), v.maxValue(max, rule));
 
-/** http(s) with a host and without a user name or password (those would be stored in plain files). */
+/**
+ * The one rule for a web address Fleet Desk uses: written as http:// or https:// from its
+ * first character, with a host, and without a user name or password (those would be
+ * stored in plain files and shown in messages).
+ */
 export function isHttpUrl(value: string): boolean {
+  if (!value.startsWith('https://') && !value.startsWith('http://')) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
@@ -58,10 +63,20 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** `scheme://host[:port]` (a trailing `/` allowed): a site, not a page. */
+/** The `scheme://host[:port]` of an address `isHttpUrl` takes; null for any other text. */
+export function originOf(value: string): string | null {
+  return isHttpUrl(value) ? new URL(value).origin : null;
+}
+
+// A DNS name (letters, digits, inner hyphens, dot-separated), an IPv4 address or an [IPv6]
+// literal, as the URL parser writes them: never `*` or any other wildcard-looking host.
+const EXACT_HOST = /^(?:(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]*[a-z0-9])?|\[[0-9a-f:.]+\])$/;
+
+/** `scheme://host[:port]` (a trailing `/` allowed) naming one exact site: no path, query, wildcard or user name. */
 export function isHttpOrigin(value: string): boolean {
   if (!isHttpUrl(value) || /[?#]/.test(value)) return false;
-  return new URL(value).pathname === '/';
+  const url = new URL(value);
+  return url.pathname === '/' && EXACT_HOST.test(url.hostname);
 }
 
 /** The first problem of a failed check, as the sentence its schema wrote. */

@@ -140,9 +140,13 @@ export class AlertService {
     }
     state.previousAt = snapshot.fetchedAt;
     state.evaluatedWith = rulesKey;
-    if (raised.length > 0) this.options.emit('alerts:new', { profileId: state.profileId, alerts: raised });
-    if (raised.length > 0 || clear.length > 0) this.announceCounts();
-    if (raised.length > 0 && !rules.quiet) this.notify(raised);
+    if (raised.length > 0) {
+      // Built once: the event carries them to the web shell, `notify` to Electron.
+      const notifications = rules.quiet ? [] : notificationsFor(raised);
+      this.options.emit('alerts:new', { profileId: state.profileId, alerts: raised, notifications });
+      this.announceCounts();
+      this.notify(notifications);
+    } else if (clear.length > 0) this.announceCounts();
     return raised;
   }
 
@@ -225,10 +229,10 @@ export class AlertService {
     return { profileId: state.profileId, ...state.log.counts() };
   }
 
-  private notify(raised: readonly AlertRecord[]): void {
+  private notify(notifications: readonly DesktopNotification[]): void {
     const notify = this.options.notify;
     if (!notify) return;
-    for (const notification of notificationsFor(raised)) {
+    for (const notification of notifications) {
       try {
         notify(notification);
       } catch (err) {

@@ -4,9 +4,8 @@
  */
 import type { ProfilesState } from '../../contract';
 import type { PinnedTokenSource } from '../ports';
-import { originOf } from '../http/http-client';
 import type { FetchLike, TokenEndpoint } from './oauth';
-import { createProfileStore, type BuiltInUrls, type ProfileStore } from './profiles';
+import { createProfileStore, profileTokenOrigins, type BuiltInUrls, type ProfileStore } from './profiles';
 import { createSession, createSessionManager, type Schedule, type SessionManager } from './session';
 import { accounts, createTokenVault, type TokenVault, type TokenVaultOptions } from './token-vault';
 import { createAuthEvents, type AuthEvents } from './auth-events';
@@ -88,10 +87,7 @@ export async function createAuthModule(o: AuthModuleOptions): Promise<AuthModule
     activeTokenSource: {
       getToken: () => sessions.get(profiles.activeId).getToken(),
       handleUnauthorized: () => sessions.get(profiles.activeId).handleUnauthorized(),
-      allowedOrigins: () => {
-        const { baseUrl, aempUrl } = profiles.connection();
-        return [...new Set([originOf(baseUrl), originOf(aempUrl)].filter((o): o is string => o !== null))];
-      },
+      allowedOrigins: () => profileTokenOrigins(profiles.connection()),
     },
     seedToken: (profileId, accessToken) => sessions.get(profileId).store({ accessToken, refreshToken: null, expiresInSec: null, tokenType: null }),
     onProfilesChanged: (listener) => profiles.onChange(listener),

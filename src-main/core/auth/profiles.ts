@@ -9,9 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { isHttpOrigin, MAX_EMBED_ORIGINS, ProfileInputSchema, type Profile, type ProfileInput, type ProfilesState, type ValidProfileInput } from '../../contract';
+import { MAX_EMBED_ORIGINS, originOf, readEmbedOrigin, ProfileInputSchema, type Profile, type ProfileInput, type ProfilesState, type ValidProfileInput } from '../../contract';
 import type { Connection } from '../ports';
+import { readEnvEmbedOrigins } from '../config';
 import { FleetError } from '../errors';
+import { tokenOrigins } from '../http/token-origins';
 import { accounts, type TokenVault } from './token-vault';
 
 export const DEMO_PROFILE_ID = 'demo';
@@ -50,18 +52,9 @@ export function validateProfileInput(input: unknown): ValidProfileInput {
 
 type Addresses = Pick<ProfileRecord, 'baseUrl' | 'aempUrl' | 'tokenUrl'>;
 
-function originOf(url: string): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
 /** The origins a profile's access token is sent to: its base URL's and its AEMP URL's. */
-export function tokenOrigins(p: Pick<ProfileRecord, 'baseUrl' | 'aempUrl'>): string[] {
-  return [...new Set([originOf(p.baseUrl), originOf(p.aempUrl)].filter((o): o is string => o !== null))];
+export function profileTokenOrigins(p: Pick<ProfileRecord, 'baseUrl' | 'aempUrl'>): string[] {
+  return tokenOrigins([p.baseUrl, p.aempUrl]);
 }
 
 export interface AddressChange {
@@ -79,8 +72,8 @@ export interface AddressChange {
  * origin, nor the refresh token a new token-URL origin.
  */
 export function addressChange(before: Addresses, after: Addresses): AddressChange {
-  const had = new Set(tokenOrigins(before));
-  const newOrigins = tokenOrigins(after).filter((o) => !had.has(o));
+  const had = new Set(profileTokenOrigins(before));
+  const newOrigins = profileTokenOrigins(after).filter((o) => !had.has(o));
   const tokenBefore = originOf(before.tokenUrl);
   const tokenAfter = originOf(after.tokenUrl);
   const tokenOriginChanged = tokenBefore !== tokenAfter;
@@ -169,9 +162,26 @@ function envProfile(env: Record<string, string | undefined>): ProfileRecord | nu
     clientId: env.FLEET_CLIENT_ID?.trim() ?? '',
     scopes: env.FLEET_SCOPES?.trim() ?? '',
     hasClientSecret: Boolean(env.FLEET_CLIENT_SECRET),
-    // FLEET_EMBED_ORIGINS: space- or comma-separated; anything that is not an origin is left out.
-    embedOrigins: [...new Set((env.FLEET_EMBED_ORIGINS ?? '').split(/[\s,]+/).filter(isHttpOrigin).map((o) => new URL(o).origin))],
+    embedOrigins: readEnvEmbedOrigins(env.FLEET_EMBED_ORIGINS),
   };
+}
+
+/**
+ * A saved profile with only the embed origins today's rule takes. An older version took
+ * wildcards (`https://*`) that would widen the page's frame-src: they are dropped, and
+ * the profile says which and why until its next sign-in.
+ */
+function withExactEmbedOrigins(p: ProfileRecord, notices: Map<string, string>): ProfileRecord {
+  const kept = new Set<string>();
+  const problems: string[] = [];
+  for (const value of p.embedOrigins) {
+    const read = readEmbedOrigin(value);
+    if ('origin' in read) kept.add(read.origin);
+    else problems.push(read.problem);
+  }
+  if (problems.length === 0) return p;
+  notices.set(p.id, `Fleet Desk removed ${problems.length === 1 ? 'an embed map origin' : `${problems.length} embed map origins`} from this profile: ${problems.join(' ')}`);
+  return { ...p, embedOrigins: [...kept] };
 }
 
 const RecordSchema = v.object({
@@ -216,7 +226,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     const raw = readFileSync(file, 'utf8');
     const parsed = v.safeParse(FileSchema, JSON.parse(raw));
     if (!parsed.success) throw new Error('unexpected content');
-    saved = parsed.output.profiles.filter((p) => p.id !== DEMO_PROFILE_ID && p.id !== ENV_PROFILE_ID);
+    saved = parsed.output.profiles.filter((p) => p.id !== DEMO_PROFILE_ID && p.id !== ENV_PROFILE_ID).map((p) => withExactEmbedOrigins(p, notices));
     activeId = parsed.output.activeId;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -11,6 +11,7 @@
  * `frame-src` in both shells.
  */
 import { parse } from 'tldts';
+import { readEmbedOrigin } from '../../contract';
 import { FleetError } from '../errors';
 import { parseUrl } from '../http/parse-url';
 import type { FleetDeskCore } from '../ports';
@@ -31,7 +32,11 @@ function registrableDomain(hostname: string): string | null {
 
 export function embedPolicy(profile: { baseUrl: string; embedOrigins?: readonly string[] }): EmbedPolicy {
   const base = parseUrl(profile.baseUrl);
-  const origins = (profile.embedOrigins ?? []).map((o) => parseUrl(o)?.origin).filter((o): o is string => !!o && o !== 'null');
+  // Only exact origins: whatever reaches here becomes a frame-src source of the page.
+  const origins = (profile.embedOrigins ?? []).flatMap((o) => {
+    const read = readEmbedOrigin(o);
+    return 'origin' in read ? [read.origin] : [];
+  });
   if (!base || (base.protocol !== 'http:' && base.protocol !== 'https:') || !base.hostname) return { site: null, origins };
   const domain = registrableDomain(base.hostname);
   return { site: domain ? { domain } : { host: base.hostname }, origins };

@@ -1,18 +1,9 @@
 import { decodeJwt } from 'jose';
+import { isHttpUrl } from '../../contract';
 
 /** How long an embed URL is good for when it carries no readable expiry (docs/service.md, "Embed URLs": 1 hour). */
 export const EMBED_SESSION_MS = 60 * 60 * 1000;
 
-/** True for an absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
-  if (!(value.startsWith('https://') || value.startsWith('http://'))) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The embed URL in a `urls`-like object. The entry's name varies between deployments

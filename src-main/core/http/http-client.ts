@@ -1,3 +1,4 @@
+import { isHttpUrl } from '../../contract';
 import { FleetError, registerSecret, scrubSecrets } from '../errors';
 import { MAX_ERROR_BODY_BYTES, MAX_REDIRECTS, MAX_RESPONSE_BYTES } from '../limits';
 import type { HttpClient, HttpRequest, HttpResponse, PinnedTokenSource, TokenSource } from '../ports';
@@ -5,6 +6,7 @@ import { backoffDelay, isRetryableFailure, parseRetryAfter, retryWait, statusRet
 import { classifyFetchFailure, describeEndpoint, errorForStatus } from './http-errors';
 import { parseUrl } from './parse-url';
 import { readBody } from './read-body';
+import { tokenOrigins } from './token-origins';
 
 export { MAX_REDIRECTS } from '../limits';
 
@@ -51,15 +53,9 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** The `scheme://host[:port]` of an http(s) URL, or null. */
-export function originOf(url: string): string | null {
-  const parsed = parseUrl(url);
-  return parsed && isHttp(parsed) ? parsed.origin : null;
-}
-
 /** A token source pinned to the origins of `urls` (a fixed connection; tests). */
 export function pinTokenSource(source: TokenSource, urls: readonly string[]): PinnedTokenSource {
-  const origins = urls.map(originOf).filter((o): o is string => o !== null);
+  const origins = tokenOrigins(urls);
   return {
     getToken: () => source.getToken(),
     handleUnauthorized: () => source.handleUnauthorized(),
@@ -261,12 +257,4 @@ export function parseJsonBody(res: HttpResponse): unknown {
   }
 }
 
-function isHttp(url: URL): boolean {
-  return url.protocol === 'http:' || url.protocol === 'https:';
-}
-
-function isHttpUrl(value: string): boolean {
-  const url = parseUrl(value);
-  return url !== null && isHttp(url);
-}
 

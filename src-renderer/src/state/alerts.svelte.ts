@@ -5,10 +5,10 @@
  * ('alerts:new', 'alerts:counts', 'alerts:focus', 'profiles:changed') and asks.
  * Data from the main side is held in `$state.raw` and replaced, never mutated.
  */
-import type { AlertCounts, AlertQuery, AlertRecord, AlertRules, AppError, NewAlerts, ProfilesState } from '@contract';
+import type { AlertCounts, AlertNotification, AlertQuery, AlertRecord, AlertRules, AppError, NewAlerts, ProfilesState } from '@contract';
 import { call, errorOf, bridge } from '../lib/bridge';
 import { markAcknowledged, stillOpen } from '../lib/alerts/alert-log';
-import { browserNotificationApi, notificationsFor, permissionOf, showNotifications, type NotificationApi, type NotificationSpec, type PermissionState } from '../lib/alerts/notifications';
+import { browserNotificationApi, permissionOf, showNotifications, type NotificationApi, type PermissionState } from '../lib/alerts/notifications';
 import { deliverExport, exportDoneText } from '../lib/export/deliver';
 import { countOf } from '../lib/format/numbers';
 import { tick } from 'svelte';
@@ -124,7 +124,7 @@ export class AlertsStore {
   #onNew(event: NewAlerts): void {
     if (this.#profileId !== null && event.profileId !== this.#profileId) return; // a late event of the previous profile
     this.#listChanged();
-    this.#notify(event.alerts);
+    this.#notify(event.notifications);
   }
 
   #switchProfile(profileId: string): void {
@@ -290,14 +290,14 @@ export class AlertsStore {
     }
   }
 
-  #notify(alerts: readonly AlertRecord[]): void {
-    if (!this.notifiesHere || alerts.length === 0) return;
-    if (!this.rules || this.rules.quiet) return;
+  /** Shows what the main side built (it leaves them out when the profile's alerts are quiet). */
+  #notify(notifications: readonly AlertNotification[]): void {
+    if (!this.notifiesHere || notifications.length === 0) return;
     this.permission = permissionOf(this.#api);
-    showNotifications(this.#api, notificationsFor(alerts), (spec) => this.#onNotificationClick(spec));
+    showNotifications(this.#api, notifications, (spec) => this.#onNotificationClick(spec));
   }
 
-  #onNotificationClick(spec: NotificationSpec): void {
+  #onNotificationClick(spec: AlertNotification): void {
     this.#focusWindow();
     if (spec.assetId) {
       this.focus(spec.assetId);

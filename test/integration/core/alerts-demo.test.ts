@@ -95,7 +95,10 @@ describe('alerts through the demo service', () => {
     }
     expect(events.slice(before).some((e) => e.name === 'alerts:counts')).toBe(true);
     const truck = raised.find((a) => a.rule === 'low-fuel')!;
-    expect(notes).toContainEqual({ title: `Low fuel: ${truck.assetName}`, body: truck.message, assetId: truck.assetId });
+    expect(notes).toContainEqual({ title: `Low fuel: ${truck.assetName}`, body: truck.message, tag: `fleet-desk-alert-${truck.id}`, assetId: truck.assetId, rule: null });
+    // The event carries the same notifications the desktop was handed.
+    const carried = events.slice(before).filter((e) => e.name === 'alerts:new').flatMap((e) => (e.payload as NewAlerts).notifications);
+    expect(carried).toContainEqual(notes.find((n) => n.assetId === truck.assetId));
 
     offset = 8 * MINUTE;
     const again = events.length;

@@ -163,7 +163,14 @@ describe('profile fields and the profile id', () => {
     [{ baseUrl: 'https://north.example.com/v2' }, 'Base URL must end in /v1 (for example https://fleet.example.com/v1)'],
     [{ tokenUrl: '' }, 'Give both the authorize URL and the token URL, or neither'],
     [{ clientId: '' }, 'Client id is required for signing in with OAuth'],
-    [{ embedOrigins: 'https://maps.example.com/embed' }, 'Embed map origins are http:// or https:// addresses without a path (for example https://maps.example.com)'],
+    [
+      { embedOrigins: 'https://maps.example.com/embed' },
+      '“https://maps.example.com/embed” is not an embed map origin. Embed map origins are exact http:// or https:// addresses of one site, without a path, wildcard or user name (for example https://maps.example.com)',
+    ],
+    [
+      { embedOrigins: 'https://*.evil.test' },
+      '“https://*.evil.test” is not an embed map origin. Embed map origins are exact http:// or https:// addresses of one site, without a path, wildcard or user name (for example https://maps.example.com)',
+    ],
   ])('refuses %j everywhere with the same sentence', (patch, message) => same(profileVerdicts({ ...draft, ...patch }), { ok: false, message }));
 
   // The form never edits an id (it keeps the one the main side gave): the id rule is checked by the IPC table and the store.

@@ -40,4 +40,21 @@ describe('readEnvConfig', () => {
     expect(err.message).toMatch(/^FLEET_TOKEN/);
     expect(err.message).not.toContain('secret part');
   });
+
+  it('reads FLEET_EMBED_ORIGINS as exact origins, each once', () => {
+    expect(readEnvConfig({ FLEET_EMBED_ORIGINS: 'https://maps.partner.example/, http://10.0.0.5:8080 https://MAPS.partner.example' }).embedOrigins).toEqual([
+      'https://maps.partner.example',
+      'http://10.0.0.5:8080',
+    ]);
+  });
+
+  it.each(['http://*', 'https://*', 'https://*.evil.test', 'https://u:p@maps.example', 'https://maps.example/embed', 'ftp://maps.example'])(
+    'refuses FLEET_EMBED_ORIGINS holding %s, naming the entry',
+    (bad) => {
+      const err = refusal({ FLEET_EMBED_ORIGINS: `https://maps.partner.example ${bad}` });
+      expect(err.kind).toBe('invalid-argument');
+      expect(err.message).toMatch(/^FLEET_EMBED_ORIGINS: /);
+      expect(err.message).toContain(`“${bad}” is not an embed map origin`);
+    },
+  );
 });

@@ -39,7 +39,7 @@ function fakeSession() {
 /** The active profile: the demo service on 127.0.0.1:7000. */
 const DEMO_POLICY = embedPolicy({ baseUrl: 'http://127.0.0.1:7000/v1' });
 
-function setup(policy: EmbedPolicy = DEMO_POLICY) {
+function setup(policy: EmbedPolicy = DEMO_POLICY, now?: () => number) {
   const contents = fakeContents();
   const view = { webContents: contents, setBounds: vi.fn(), setVisible: vi.fn() };
   const ses = fakeSession();
@@ -56,6 +56,7 @@ function setup(policy: EmbedPolicy = DEMO_POLICY) {
     createView: createView as never,
     getSession: getSession as never,
     embedPolicy: async () => policy,
+    now,
     setTimer: (fn, ms) => {
       const t = { fn, ms, cancelled: false };
       timers.push(t);
@@ -64,6 +65,8 @@ function setup(policy: EmbedPolicy = DEMO_POLICY) {
   });
   return { controller, contents, view, ses, window, emit, timers, openExternal, createView, getSession };
 }
+
+const setupAt = (now: () => number) => setup(DEMO_POLICY, now);
 
 const URL1 = 'http://127.0.0.1:7000/embed/auth?req=%2Fembed%2Fmap%23assets%3Dthing%3A1&jws=a.b.c';
 const bounds = { x: 10, y: 20, width: 400, height: 300 };
@@ -158,9 +161,65 @@ describe('embed controller', () => {
     expect(nav('http://localhost:7000/embed/map')).toBe(false);
     expect(nav('https://evil.example/')).toBe(false);
     const open = contents.setWindowOpenHandler.mock.calls[0][0] as (d: { url: string }) => unknown;
-    expect(open({ url: 'https://www.openstreetmap.org/copyright' })).toEqual({ action: 'deny' });
+    contents.fire('input-event', {}, { type: 'mouseDown' });
     expect(open({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'https://www.openstreetmap.org/copyright' })).toEqual({ action: 'deny' });
     expect(openExternal.mock.calls).toEqual([['https://www.openstreetmap.org/copyright']]);
+  });
+
+  describe('links the map page opens', () => {
+    async function shown() {
+      let clock = 5_000_000;
+      const s = setupAt(() => clock);
+      await s.controller.show(URL1, 's1', bounds);
+      const open = s.contents.setWindowOpenHandler.mock.calls[0][0] as (d: { url: string }) => unknown;
+      return { ...s, open, tick: (ms: number) => (clock += ms) };
+    }
+
+    it('opens nothing a script asks for without the dispatcher pressing anything', async () => {
+      const { open, openExternal, tick } = await shown();
+      for (let i = 0; i < 106; i++) {
+        expect(open({ url: `https://ads.example/${i}` })).toEqual({ action: 'deny' });
+        tick(1500);
+      }
+      expect(openExternal).not.toHaveBeenCalled();
+    });
+
+    it('opens one link for a mouse press or a key press in the view, and not for a move or a release', async () => {
+      const { open, openExternal, contents, tick } = await shown();
+      contents.fire('input-event', {}, { type: 'mouseMove' });
+      contents.fire('input-event', {}, { type: 'mouseUp' });
+      contents.fire('before-input-event', {}, { type: 'keyUp' });
+      open({ url: 'https://a.example/' });
+      expect(openExternal).not.toHaveBeenCalled();
+      contents.fire('input-event', {}, { type: 'mouseDown' });
+      tick(200);
+      open({ url: 'https://b.example/' });
+      open({ url: 'https://c.example/' });
+      tick(1500);
+      contents.fire('before-input-event', {}, { type: 'keyDown' });
+      tick(100);
+      open({ url: 'https://d.example/' });
+      expect(openExternal.mock.calls).toEqual([['https://b.example/'], ['https://d.example/']]);
+    });
+
+    it('forgets a press after a second', async () => {
+      const { open, openExternal, contents, tick } = await shown();
+      contents.fire('input-event', {}, { type: 'mouseDown' });
+      tick(1001);
+      open({ url: 'https://late.example/' });
+      expect(openExternal).not.toHaveBeenCalled();
+    });
+
+    it('opens at most one link a second, however fast the presses come', async () => {
+      const { open, openExternal, contents, tick } = await shown();
+      for (let i = 0; i < 10; i++) {
+        contents.fire('input-event', {}, { type: 'mouseDown' });
+        open({ url: `https://burst.example/${i}` });
+        tick(250);
+      }
+      expect(openExternal.mock.calls).toEqual([['https://burst.example/0'], ['https://burst.example/4'], ['https://burst.example/8']]);
+    });
   });
 
   it('reports expiry once, from the page title, the console or the hour running out', async () => {

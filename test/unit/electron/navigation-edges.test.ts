@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({}));
 
-const { isAllowedNavigation, isExternalWebUrl } = await import('../../../src-main/electron/navigation');
+const { isAllowedNavigation } = await import('../../../src-main/electron/navigation');
 
 describe('isAllowedNavigation', () => {
   const FILE_APP = 'file:///app/out/renderer/index.html';
@@ -29,16 +29,5 @@ describe('isAllowedNavigation', () => {
 
   it('allows nothing for an app page that is neither file: nor http(s)', () => {
     expect(isAllowedNavigation('app://fleet/index.html', 'app://fleet/index.html')).toBe(false);
-  });
-});
-
-describe('isExternalWebUrl', () => {
-  it('hands out only http(s) URLs without a user name or password', () => {
-    expect(isExternalWebUrl('https://example.com/help')).toBe(true);
-    expect(isExternalWebUrl('http://example.com/help')).toBe(true);
-    expect(isExternalWebUrl('https://user@example.com/')).toBe(false);
-    expect(isExternalWebUrl('https://:pw@example.com/')).toBe(false);
-    expect(isExternalWebUrl('file:///etc/passwd')).toBe(false);
-    expect(isExternalWebUrl('not a url')).toBe(false);
   });
 });

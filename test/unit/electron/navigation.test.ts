@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({}));
 
-const { guardNavigation, isAllowedNavigation, isExternalWebUrl, windowOpenHandler } = await import('../../../src-main/electron/navigation');
+const { guardNavigation, isAllowedNavigation, windowOpenHandler } = await import('../../../src-main/electron/navigation');
 
 const FILE_APP = 'file:///opt/fleet-desk/resources/app/out/renderer/index.html';
 const DEV_APP = 'http://localhost:5173/';
@@ -59,11 +59,6 @@ describe('window open and external links', () => {
     expect(open.mock.calls).toEqual([['https://example.com/help']]);
   });
 
-  it('checks external URLs by parsing', () => {
-    expect(isExternalWebUrl('http://example.com')).toBe(true);
-    expect(isExternalWebUrl('https://a:b@example.com')).toBe(false);
-    expect(isExternalWebUrl('ms-settings:privacy')).toBe(false);
-  });
 
   it('prevents will-navigate and will-redirect unless allowed, and blocks webviews', () => {
     const listeners: Record<string, (event: { url: string; preventDefault: () => void }) => void> = {};

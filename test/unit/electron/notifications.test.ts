@@ -42,7 +42,7 @@ describe('desktop notifications (Electron)', () => {
   it('shows the text the core gave, and a click focuses the window and selects the asset', () => {
     const win = fakeWindow(true);
     const notify = createDesktopNotifier(() => win as never);
-    notify({ title: 'Low fuel: Truck 001', body: 'Fuel 9 % (below 15 %)', assetId: 'thing:1' });
+    notify({ title: 'Low fuel: Truck 001', body: 'Fuel 9 % (below 15 %)', tag: 'fleet-desk-alert-1', assetId: 'thing:1', rule: null });
     expect(h.shown.map((n) => [n.options.title, n.options.body])).toEqual([['Low fuel: Truck 001', 'Fuel 9 % (below 15 %)']]);
     h.shown[0].handlers.get('click')!();
     expect(win.restore).toHaveBeenCalled();
@@ -54,18 +54,18 @@ describe('desktop notifications (Electron)', () => {
     const win = fakeWindow(false);
     let current: ReturnType<typeof fakeWindow> | null = win;
     const notify = createDesktopNotifier(() => current as never);
-    notify({ title: '37 assets stale', body: 'Unit 1, Unit 2, Unit 3 and 34 more', assetId: null });
+    notify({ title: '37 assets stale', body: 'Unit 1, Unit 2, Unit 3 and 34 more', tag: 'fleet-desk-group-stale', assetId: null, rule: 'stale' });
     h.shown[0].handlers.get('click')!();
     expect(win.restore).not.toHaveBeenCalled();
     expect(win.webContents.send).toHaveBeenCalledWith(EVENT_IPC, 'alerts:focus', { assetId: null });
     current = null;
-    notify({ title: 'x', body: 'y', assetId: 'thing:2' });
+    notify({ title: 'x', body: 'y', tag: 't', assetId: 'thing:2', rule: null });
     expect(() => h.shown[1].handlers.get('click')!()).not.toThrow();
   });
 
   it('shows nothing where the system has no notifications', () => {
     h.supported = false;
-    createDesktopNotifier(() => null)({ title: 'x', body: 'y', assetId: null });
+    createDesktopNotifier(() => null)({ title: 'x', body: 'y', tag: 't', assetId: null, rule: null });
     expect(h.shown).toEqual([]);
   });
 });

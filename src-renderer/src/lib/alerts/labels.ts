@@ -1,4 +1,4 @@
-/** Words for alert rules, shared by the panel, the rules dialog and notifications. Pure. */
+/** Words for alert rules, shared by the panel and the rules dialog (notifications are worded by the main side). Pure. */
 import { ALERT_RULE_KINDS, type AlertRuleKind } from '@contract';
 
 export { ALERT_RULE_KINDS };
@@ -11,20 +11,3 @@ export const RULE_LABEL: Record<AlertRuleKind, string> = {
   region: 'Region',
   maintenance: 'Maintenance due',
 };
-
-/** "37 assets stale": what a group of `count` assets raised by one rule reads as. */
-export function groupPhrase(rule: AlertRuleKind, count: number): string {
-  const assets = count === 1 ? '1 asset' : `${count} assets`;
-  switch (rule) {
-    case 'low-fuel':
-      return `${assets} low on fuel`;
-    case 'stale':
-      return `${assets} stale`;
-    case 'after-hours':
-      return `${assets} in use after hours`;
-    case 'region':
-      return `${assets} entered or left a region`;
-    case 'maintenance':
-      return `${assets} due for maintenance`;
-  }
-}

@@ -135,6 +135,6 @@ runCoreWorker(async ({ env, platform, keychain }) => {
       return () => sinks.delete(sink);
     },
     start: async () => emit('status', { state: 'started' } as never),
-    stop: async () => platform.notify?.({ title: 'core stopped', body: '', assetId: null }),
+    stop: async () => platform.notify?.({ title: 'core stopped', body: '', tag: 'core-stopped', assetId: null, rule: null }),
   };
 }, undefined, undefined, { heapReleaseDelayMs: 20 });

@@ -293,7 +293,7 @@ describe('the core in its worker thread', () => {
     const core = await start({ platform: platform({ notify }) });
     await core.start();
     await core.stop();
-    expect(notify).toHaveBeenCalledWith({ title: 'core stopped', body: '', assetId: null });
+    expect(notify).toHaveBeenCalledWith({ title: 'core stopped', body: '', tag: 'core-stopped', assetId: null, rule: null });
     await expect(core.handlers['app:info']()).rejects.toThrow('Fleet Desk’s core has stopped.');
     await core.stop(); // twice is harmless
   });

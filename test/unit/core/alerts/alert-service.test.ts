@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AlertRecord, AlertRules, Asset, AssetSnapshot, EventChannel, FleetEvents } from '../../../../src-main/contract';
+import type { AlertRecord, AlertRules, Asset, AssetSnapshot, EventChannel, FleetEvents, NewAlerts } from '../../../../src-main/contract';
 import { AlertService } from '../../../../src-main/core/alerts/alert-service';
 import { defaultAlertRules } from '../../../../src-main/core/alerts/rules-schema';
 import { AlertRulesStore } from '../../../../src-main/core/alerts/rules-store';
@@ -168,6 +168,17 @@ describe('AlertService', () => {
     const quiet = harness({ rules: (r) => ({ ...r, quiet: true }), store: createStoreFactory(dir).open('quiet') });
     expect(quiet.service.evaluate(snapshot([truck(3)], '2026-03-10T15:00:00Z'))).toHaveLength(1);
     expect(quiet.notes).toEqual([]);
+    expect((quiet.events[0].payload as NewAlerts).notifications).toEqual([]);
+  });
+
+  it('carries in the alerts:new event the very notifications Electron is handed, built once', () => {
+    const many = Array.from({ length: 5 }, (_, i) => asset(`thing:${i + 10}`, { fuel: 50 }, { at: '2026-03-10T10:00:00.000Z', name: `Unit\u200B ${i}` }));
+    const h = harness();
+    h.service.evaluate(snapshot([...many, truck(3)], '2026-03-10T15:00:00Z'));
+    const event = h.events.find((e) => e.name === 'alerts:new')?.payload as NewAlerts;
+    expect(event.notifications.map((n) => n.title)).toEqual(['5 assets stale', 'Low fuel: Truck 001']);
+    expect(event.notifications).toEqual(h.notes);
+    expect(event.notifications[0]).toMatchObject({ body: 'Unit 0, Unit 1, Unit 2 and 2 more', tag: 'fleet-desk-group-stale', assetId: null, rule: 'stale' });
   });
 
   it('clears the alerts of a rule that was switched off, and of assets that left the list', () => {

@@ -53,6 +53,12 @@ describe('profile validation', () => {
     expect(valid.embedOrigins).toEqual(['https://maps.partner.example', 'http://10.0.0.5:8080']);
   });
 
+  it.each(['http://*', 'https://*', 'https://*.evil.test'])('refuses the wildcard embed origin %s, naming it', (origin) => {
+    expect(() => validateProfileInput({ ...input, embedOrigins: ['https://maps.partner.example', origin] })).toThrow(
+      expect.objectContaining({ kind: 'invalid-argument', message: expect.stringContaining(`“${origin}” is not an embed map origin`), path: 'embedOrigins.1' }),
+    );
+  });
+
   it.each(['https://maps.example.com/embed', 'https://maps.example.com?x=1', 'javascript:alert(1)', 'https://u:p@maps.example.com', '*.example.com'])(
     'refuses the embed origin %s, saying what an origin is',
     (origin) => {
@@ -139,10 +145,36 @@ describe('profile store', () => {
     await expect(store.delete('env')).rejects.toMatchObject({ kind: 'invalid-argument' });
   });
 
-  it('takes the env profile’s embed origins from FLEET_EMBED_ORIGINS, leaving out anything that is not an origin', async () => {
-    const env = { FLEET_BASE_URL: 'https://env.example.com/v1', FLEET_EMBED_ORIGINS: 'https://maps.partner.example, http://10.0.0.5:8080/ https://x.example/path javascript:alert(1)' };
+  it('takes the env profile’s embed origins from FLEET_EMBED_ORIGINS, as origins, each once', async () => {
+    const env = { FLEET_BASE_URL: 'https://env.example.com/v1', FLEET_EMBED_ORIGINS: 'https://maps.partner.example, http://10.0.0.5:8080/ https://Maps.Partner.example' };
     const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env });
     expect(store.get('env')?.embedOrigins).toEqual(['https://maps.partner.example', 'http://10.0.0.5:8080']);
+  });
+
+  it.each(['http://*', 'https://*', 'https://*.evil.test', 'https://x.example/path', 'javascript:alert(1)'])(
+    'refuses to start with %s in FLEET_EMBED_ORIGINS, naming it',
+    async (bad) => {
+      const env = { FLEET_BASE_URL: 'https://env.example.com/v1', FLEET_EMBED_ORIGINS: `https://maps.partner.example ${bad}` };
+      await expect(createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env })).rejects.toMatchObject({
+        kind: 'invalid-argument',
+        message: expect.stringContaining(`FLEET_EMBED_ORIGINS: “${bad}” is not an embed map origin`),
+      });
+    },
+  );
+
+  it('drops a wildcard embed origin saved by an older version and says so on the profile', async () => {
+    const store = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });
+    const saved = await store.save({ ...input, embedOrigins: ['https://maps.partner.example'] });
+    const file = JSON.parse(readFileSync(join(dir, 'profiles.json'), 'utf8'));
+    file.profiles[0].embedOrigins = ['https://*', 'https://maps.partner.example', 'https://*.evil.test'];
+    writeFileSync(join(dir, 'profiles.json'), JSON.stringify(file));
+    const again = await createProfileStore({ userDataDir: dir, vault: fakeVault(), demo, env: {} });
+    expect(again.get(saved.id)?.embedOrigins).toEqual(['https://maps.partner.example']);
+    expect(again.connection(saved.id).embedOrigins).toEqual(['https://maps.partner.example']);
+    const notice = again.list().profiles.find((p) => p.id === saved.id)?.notice;
+    expect(notice).toContain('“https://*” is not an embed map origin');
+    expect(notice).toContain('“https://*.evil.test” is not an embed map origin');
+    expect(again.notice).toBeNull();
   });
 
   it('moves an unreadable profiles.json aside and keeps working', async () => {

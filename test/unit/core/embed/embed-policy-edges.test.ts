@@ -11,8 +11,8 @@ describe('embed policy edges', () => {
     }
   });
 
-  it('keeps only usable http(s) origins the user added, and none that are opaque', () => {
-    const policy = embedPolicy({ baseUrl: 'https://api.example.com/v1', embedOrigins: ['https://maps.partner.net/path', 'not a url', 'file:///etc/passwd', 'data:text/html,x'] });
+  it('keeps only exact http(s) origins the user added, and none that are opaque', () => {
+    const policy = embedPolicy({ baseUrl: 'https://api.example.com/v1', embedOrigins: ['https://maps.partner.net/', 'https://maps.partner.net/path', 'not a url', 'file:///etc/passwd', 'data:text/html,x'] });
     expect(policy.origins).toEqual(['https://maps.partner.net']);
     expect(embedFrameSources(policy)).not.toContain('null');
     expect(embedPolicy({ baseUrl: 'https://api.example.com/v1' }).origins).toEqual([]);

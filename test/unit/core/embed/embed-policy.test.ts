@@ -107,6 +107,11 @@ describe('embed frame sources (CSP frame-src)', () => {
     ]);
   });
 
+  it('never copies a wildcard or any other non-origin into frame-src', () => {
+    const policy = embedPolicy({ baseUrl: 'http://127.0.0.1:4000/v1', embedOrigins: ['http://*', 'https://*', 'https://*.evil.test', 'https://u:p@maps.example', 'https://maps.partner.net/'] });
+    expect(embedFrameSources(policy)).toEqual(['https://127.0.0.1:*', 'http://127.0.0.1:*', 'https://maps.partner.net']);
+  });
+
   it('lists an exact host for IP literals and localhost', () => {
     expect(embedFrameSources(embedPolicy({ baseUrl: 'http://127.0.0.1:4000/v1' }))).toEqual(['https://127.0.0.1:*', 'http://127.0.0.1:*']);
   });

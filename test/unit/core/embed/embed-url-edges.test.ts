@@ -1,7 +1,8 @@
 /** Embed URL checks at their edges (mutation survivors). */
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { embedExpiry, isHttpUrl, pickEmbedUrl } from '../../../../src-main/core/embed/embed-url';
+import { isHttpUrl } from '../../../../src-main/contract';
+import { embedExpiry, pickEmbedUrl } from '../../../../src-main/core/embed/embed-url';
 
 /** An unsigned-looking JWS with the given payload (signature never checked). */
 const jwsWith = async (payload: Record<string, unknown>) => new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('k'.repeat(32)));

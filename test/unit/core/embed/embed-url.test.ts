@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { embedExpiry, isHttpUrl, pickEmbedUrl } from '../../../../src-main/core/embed/embed-url';
+import { isHttpUrl } from '../../../../src-main/contract';
+import { embedExpiry, pickEmbedUrl } from '../../../../src-main/core/embed/embed-url';
 
 function b64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');

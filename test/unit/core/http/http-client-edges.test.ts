@@ -1,6 +1,6 @@
 /** The HTTP client at its edges (mutation survivors of http-client.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient, defaultSleep, originOf, parseJsonBody, pinTokenSource } from '../../../../src-main/core/http/http-client';
+import { createHttpClient, defaultSleep, parseJsonBody, pinTokenSource } from '../../../../src-main/core/http/http-client';
 import type { HttpRequest, PinnedTokenSource } from '../../../../src-main/core/ports';
 import { boundedSleep } from './bounded-fakes';
 import { failure } from '../../../fixtures/failure';
@@ -79,13 +79,7 @@ describe('defaultSleep', () => {
   });
 });
 
-describe('originOf and pinTokenSource', () => {
-  it('gives the origin of http(s) URLs only', () => {
-    expect(originOf('https://fleet.example:8443/a?b')).toBe('https://fleet.example:8443');
-    expect(originOf('ftp://files.example/a')).toBeNull();
-    expect(originOf('not a url')).toBeNull();
-  });
-
+describe('pinTokenSource', () => {
   it('pins a token source to the origins of its http(s) URLs and passes calls through', async () => {
     const source = { getToken: vi.fn(async () => TOKEN), handleUnauthorized: vi.fn(async () => true) };
     const pinned = pinTokenSource(source, ['https://a.example/x', 'ftp://b.example/', 'junk', 'http://c.example:81/']);

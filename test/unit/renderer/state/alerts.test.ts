@@ -1,13 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBridge } from '../../../../src-renderer/src/lib/bridge';
 import { ACK_CHUNK, AlertsStore } from '../../../../src-renderer/src/state/alerts.svelte';
-import type { AlertQuery } from '../../../../src-main/contract';
+import type { AlertNotification, AlertQuery, AlertRecord } from '../../../../src-main/contract';
 import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../fixtures';
 import { alertRecord, FakeAlertLog, fakeNotifications, rules, type FakeNotificationClass } from '../views/alerts/alert-fixtures';
 import { assets } from '../../../../src-renderer/src/state/assets.svelte';
 import { session } from '../../../../src-renderer/src/state/session.svelte';
 import { ui } from '../../../../src-renderer/src/state/ui.svelte';
 import { selection } from '../../../../src-renderer/src/state/selection.svelte';
+
+/** A notification as the main side builds one for an alert (its text is the main side's to decide). */
+const noteFor = (a: AlertRecord): AlertNotification => ({ title: `Low fuel: ${a.assetName}`, body: a.message, tag: `fleet-desk-alert-${a.id}`, assetId: a.assetId, rule: null });
+const newAlerts = (profileId: string, alerts: AlertRecord[], notifications: AlertNotification[] = alerts.map(noteFor)) => ({ profileId, alerts, notifications });
 
 let bridge: FakeBridge;
 let log: FakeAlertLog;
@@ -109,7 +113,7 @@ describe('AlertsStore: loading and events', () => {
 
   it('ignores alerts:new of another profile for notifications', async () => {
     await started();
-    bridge.emit('alerts:new', { profileId: 'other', alerts: [alertRecord(9, { profileId: 'other' })] });
+    bridge.emit('alerts:new', newAlerts('other', [alertRecord(9, { profileId: 'other' })]));
     expect(notifications.shown).toHaveLength(0);
   });
 });
@@ -193,7 +197,7 @@ describe('AlertsStore: the asset of an alert', () => {
 describe('AlertsStore: notifications in the web shell', () => {
   it('shows one notification per alert for a few alerts; a click focuses the window and selects the asset', async () => {
     await started('web');
-    bridge.emit('alerts:new', { profileId: 'demo', alerts: [alertRecord(4)] });
+    bridge.emit('alerts:new', newAlerts('demo', [alertRecord(4)]));
     expect(notifications.shown.map((n) => n.title)).toEqual(['Low fuel: Truck 4']);
     expect(notifications.shown[0].options?.body).toBe('Fuel 4 % (below 15 %)');
     notifications.shown[0].onclick?.call(undefined, new Event('click'));
@@ -206,37 +210,44 @@ describe('AlertsStore: notifications in the web shell', () => {
   it('groups a burst into one notification per rule; a click filters the panel on that rule', async () => {
     await started('web');
     const burst = [...Array.from({ length: 37 }, (_, i) => alertRecord(100 + i, { rule: 'stale' })), alertRecord(200)];
-    bridge.emit('alerts:new', { profileId: 'demo', alerts: burst });
+    const group: AlertNotification = { title: '37 assets stale', body: 'Truck 100, Truck 101, Truck 102 and 34 more', tag: 'fleet-desk-group-stale', assetId: null, rule: 'stale' };
+    bridge.emit('alerts:new', newAlerts('demo', burst, [noteFor(burst[37]), group]));
     expect(notifications.shown.map((n) => n.title)).toEqual(['Low fuel: Truck 200', '37 assets stale']);
     notifications.shown[1].onclick?.call(undefined, new Event('click'));
     expect(store.query).toEqual({ unacknowledgedOnly: true, rule: 'stale' });
     expect(store.panelOpen).toBe(true);
   });
 
-  it('stays silent in quiet mode, without permission, and in Electron (the main side notifies there)', async () => {
-    log.rules = rules({ quiet: true });
+  it('shows exactly what the event carries: its notifications, not ones made from its alerts', async () => {
     await started('web');
-    bridge.emit('alerts:new', { profileId: 'demo', alerts: [alertRecord(4)] });
+    const carried: AlertNotification = { title: 'Low fuel: Truck 4 ‹b›', body: 'As the main side wrote it', tag: 'fleet-desk-alert-4', assetId: 'thing:4', rule: null };
+    bridge.emit('alerts:new', newAlerts('demo', [alertRecord(4), alertRecord(5), alertRecord(6)], [carried]));
+    expect(notifications.shown.map((n) => [n.title, n.options])).toEqual([['Low fuel: Truck 4 ‹b›', { body: 'As the main side wrote it', tag: 'fleet-desk-alert-4' }]]);
+  });
+
+  it('stays silent when the event carries none (quiet), without permission, and in Electron (the main side notifies there)', async () => {
+    await started('web');
+    bridge.emit('alerts:new', newAlerts('demo', [alertRecord(4)], []));
     expect(notifications.shown).toHaveLength(0);
     store.dispose();
 
     log.rules = rules();
     notifications = fakeNotifications('default');
     await started('web');
-    bridge.emit('alerts:new', { profileId: 'demo', alerts: [alertRecord(4)] });
+    bridge.emit('alerts:new', newAlerts('demo', [alertRecord(4)]));
     expect(notifications.shown).toHaveLength(0);
     store.dispose();
 
     notifications = fakeNotifications('granted');
     await started('electron');
-    bridge.emit('alerts:new', { profileId: 'demo', alerts: [alertRecord(4)] });
+    bridge.emit('alerts:new', newAlerts('demo', [alertRecord(4)]));
     expect(notifications.shown).toHaveLength(0);
   });
 
   it('asks for permission only when told to (a click), and remembers the answer', async () => {
     notifications = fakeNotifications('default');
     await started('web');
-    bridge.emit('alerts:new', { profileId: 'demo', alerts: [alertRecord(4)] });
+    bridge.emit('alerts:new', newAlerts('demo', [alertRecord(4)]));
     expect(notifications.requests).toBe(0);
     expect(store.permission).toBe('default');
     await store.requestPermission();

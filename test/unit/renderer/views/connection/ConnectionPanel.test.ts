@@ -270,7 +270,7 @@ describe('ConnectionPanel', () => {
     expect(field).toHaveValue('https://maps.partner.example');
     await fireEvent.input(field, { target: { value: 'https://maps.partner.example/path' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText(/Embed map origins are http:\/\/ or https:\/\/ addresses without a path/)).toBeInTheDocument();
+    expect(screen.getByText(/“https:\/\/maps.partner.example\/path” is not an embed map origin/)).toBeInTheDocument();
     await fireEvent.input(field, { target: { value: 'https://maps.partner.example  http://10.0.0.5:8080' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).not.toBeNull());

@@ -26,6 +26,10 @@ describe('profile form checks', () => {
     expect(toInput({ ...good, embedOrigins: ' https://a.example, https://b.example:8443\nhttp://10.0.0.5 ' }).embedOrigins).toEqual(['https://a.example', 'https://b.example:8443', 'http://10.0.0.5']);
   });
 
+  it.each(['http://*', 'https://*', 'https://*.evil.test'])('refuses the wildcard embed origin %s, naming it', (origin) => {
+    expect(validateDraft({ ...good, embedOrigins: `https://maps.example.com ${origin}` }).embedOrigins).toContain(`“${origin}” is not an embed map origin`);
+  });
+
   it.each(['maps.example.com', 'https://maps.example.com/embed', 'ftp://maps.example.com', 'https://u:p@maps.example.com'])('flags the embed origin %s', (origin) => {
     expect(validateDraft({ ...good, embedOrigins: origin })).toHaveProperty('embedOrigins');
   });

@@ -310,17 +310,22 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
     };
     endCurrent = (reason) => end(crashError(reason, true), reason);
 
-    const ping = setInterval(() => {
-      if (Date.now() - heardAt > times.unresponsiveMs) end(crashError('it stopped answering', true), 'it stopped answering');
-      else w.postMessage({ t: 'ping' } satisfies ToWorker);
-    }, times.pingEveryMs);
-    ping.unref();
+    // Pinged once ready: building the core (opening the store, say) is judged by 'failed' and 'exit'.
+    let ping: ReturnType<typeof setInterval> | undefined;
+    const watch = () => {
+      ping = setInterval(() => {
+        if (Date.now() - heardAt > times.unresponsiveMs) end(crashError('it stopped answering', true), 'it stopped answering');
+        else w.postMessage({ t: 'ping' } satisfies ToWorker);
+      }, times.pingEveryMs);
+      ping.unref();
+    };
 
     w.on('message', (message: FromWorker) => {
       heardAt = Date.now();
       switch (message.t) {
         case 'ready':
           ready = true;
+          watch();
           settle?.resolve();
           settle = null;
           return;

@@ -18,7 +18,7 @@ export const MAX_ASSET_LIST_BYTES = 128 * MB;
 export const MAX_ASSETS_PER_LIST = 100_000;
 /**
  * Metric entries of one asset (a real asset has ~30). Every entry is checked one by one,
- * so entries, not bytes, set the work: ~9 bytes of `"m1":0` are an entry to reject.
+ * so entries, not bytes, set the work: the few bytes of `"m1":0` are an entry to reject.
  */
 export const MAX_METRICS_PER_ASSET = 500;
 /** Metric entries over the whole asset list (MAX_ASSETS_PER_LIST assets of 30 metrics). */

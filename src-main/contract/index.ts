@@ -243,6 +243,11 @@ export interface SyncStatus {
   keychainProblem: string | null;
   /** Human note on the data shown, e.g. a corrupt store that was moved aside. */
   notice: string | null;
+  /**
+   * Set by the main side when the core's worker stopped: what happened and what Fleet Desk
+   * does about it (starting it again, or asking for a restart). Absent while the core runs.
+   */
+  core?: string;
 }
 
 // ---------------------------------------------------------------- profiles and sign-in

@@ -16,6 +16,19 @@ export const MAX_RESPONSE_BYTES = 8 * MB;
 export const MAX_ASSET_LIST_BYTES = 128 * MB;
 /** Assets in one asset list (small assets can fit many more into the byte limit). */
 export const MAX_ASSETS_PER_LIST = 100_000;
+/**
+ * Metric entries of one asset (a real asset has ~30). Every entry is checked one by one,
+ * so entries, not bytes, set the work: the few bytes of `"m1":0` are an entry to reject.
+ */
+export const MAX_METRICS_PER_ASSET = 500;
+/** Metric entries over the whole asset list (MAX_ASSETS_PER_LIST assets of 30 metrics). */
+export const MAX_METRIC_CELLS_PER_LIST = 3_000_000;
+/** Issues recorded for one asset; the rest are counted in one closing entry. */
+export const MAX_ISSUES_PER_ASSET = 50;
+/** Issues recorded over the whole asset list; past it, each asset only counts its own. */
+export const MAX_ISSUES_PER_LIST = 20_000;
+/** Nesting of the asset list's JSON, the list itself being level 1 (an asset's own fields reach ~6). */
+export const MAX_LIST_NESTING = 32;
 /** Bytes of one AEMP page (far above a realistic page, JSON or XML). */
 export const MAX_AEMP_PAGE_BYTES = 8 * MB;
 /** Pages of one AEMP listing or history. */

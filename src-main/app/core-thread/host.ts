@@ -6,8 +6,12 @@
  * on this thread) and its platform hooks (browser, save dialog, embed view, notifications).
  *
  * When the worker fails to start, `startCoreThread` rejects with the core's own error. When
- * it crashes or exits later, every call waiting on it is answered with an error that says
- * so, and every later call too: the shell never hangs on a dead core.
+ * it crashes, exits or stops answering the liveness ping later, every call waiting on it is
+ * answered with an error that says so (the shell never hangs on a dead core), the status
+ * bar says so, the last relayed status and list keep being served, and a fresh worker is
+ * started from the store (supervision.ts), which announces the stored list again so the
+ * page and `assets:detail` agree. A core that keeps dying is left stopped, and the status
+ * bar asks for a restart of Fleet Desk.
  */
 import { Worker } from 'node:worker_threads';
 import { INVOKE_CHANNELS, snapshotFromWire } from '../../contract';
@@ -20,6 +24,7 @@ import type { TileAddress } from '../../core/tiles/tile-address';
 import type { TileAnswer, TileProvider } from '../../core/tiles/tile-service';
 import { fleetErrorFrom, jsonBytes, PLATFORM_CALLS, type CoreThreadData, type FromWorker, type PlatformCall, type ToWorker, type WithoutId } from './protocol';
 import type { SerializedCore, SerializedEventSink, ThreadedCore } from './serialized';
+import { gaveUpText, restartingText, RestartPolicy, SUPERVISION, type SupervisionTimes } from './supervision';
 import { coreWorkerFile, workerLaunch } from './worker-entry';
 
 export interface CoreThreadOptions extends FleetDeskOptions {
@@ -29,6 +34,8 @@ export interface CoreThreadOptions extends FleetDeskOptions {
   loadKeychain?: () => KeychainBackend;
   /** How long `stop` waits for the core to close before the worker is ended anyway; default 10 s. */
   stopTimeoutMs?: number;
+  /** The liveness ping and restart policy; default SUPERVISION (tests shorten it). */
+  supervision?: Partial<SupervisionTimes>;
 }
 
 interface Pending {
@@ -85,10 +92,25 @@ const KEEPS_ASSET_LIST: ReadonlySet<EventChannel> = new Set<EventChannel>(['stat
  */
 export const CORE_YOUNG_GENERATION_MB = 12;
 
-const crashError = (reason: string) =>
-  new FleetError('internal', scrubSecrets(`Fleet Desk’s core stopped unexpectedly (${reason}). Restart Fleet Desk; your offline data is kept.`));
+const crashError = (reason: string, restarting: boolean) =>
+  new FleetError(
+    'internal',
+    scrubSecrets(
+      restarting
+        ? `Fleet Desk’s core stopped unexpectedly (${reason}); it is being started again, try again in a moment. Your offline data is kept.`
+        : `Fleet Desk’s core stopped unexpectedly (${reason}). Restart Fleet Desk; your offline data is kept.`,
+    ),
+  );
 
-export async function startCoreThread(options: CoreThreadOptions): Promise<ThreadedCore & Required<SerializedCore>> {
+/** The status before any was relayed, for the status bar's word on a stopped core. */
+const NO_STATUS = { profileId: '', lastSyncAt: null, nextAttemptAt: null, error: null, tokenInMemoryOnly: false, notice: null };
+
+export interface SupervisedCore {
+  /** Ends the current worker as a death (the liveness check does; tests use it to kill one). */
+  endWorker(reason: string): void;
+}
+
+export async function startCoreThread(options: CoreThreadOptions): Promise<ThreadedCore & Required<SerializedCore> & SupervisedCore> {
   const platform = options.platform;
   const hooks = PLATFORM_CALLS.filter((name) => typeof platform[name] === 'function');
   const data: CoreThreadData = {
@@ -99,17 +121,19 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
     hooks,
   };
   const launch = workerLaunch(options.workerEntry ?? coreWorkerFile());
-  const worker = new Worker(launch.code, {
-    eval: launch.eval,
-    workerData: data,
-    resourceLimits: { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB },
-  });
+  const times: SupervisionTimes = { ...SUPERVISION, ...options.supervision };
+  const policy = new RestartPolicy(times);
+  let worker!: Worker;
 
   let nextId = 1;
   const pending = new Map<number, Pending>();
-  /** Set once the worker is gone: every call is answered with it. */
+  /** Set while no worker serves (being started again, or given up): every call is answered with it. */
   let gone: FleetError | null = null;
   let stopping = false;
+  /** `start` was called: a worker started again is started too (which announces the stored list). */
+  let coreStarted = false;
+  let tileRoute: string | null = null;
+  let restartTimer: ReturnType<typeof setTimeout> | null = null;
   const objectSinks = new Set<EventSink>();
   const serializedSinks = new Set<SerializedEventSink>();
   let listening = false;
@@ -133,11 +157,13 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
 
   const updateListening = () => {
     const on = objectSinks.size + serializedSinks.size > 0;
-    if (on === listening || gone) return;
+    if (on === listening) return;
     listening = on;
     lastStatus = null;
+    lastStatusJson = null;
     lastAssets = null;
-    post({ t: 'listen', on });
+    // A worker started again is told when it is ready.
+    if (!gone) post({ t: 'listen', on });
   };
 
   /**
@@ -146,6 +172,8 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
    * thread, even while the worker is busy with a refresh. Only while events are relayed.
    */
   let lastStatus: readonly Uint8Array[] | null = null;
+  /** The last status event itself, which the status bar's word on a stopped core is added to. */
+  let lastStatusJson: Uint8Array | null = null;
   /**
    * The asset list as of the last 'assets' event, while no event since may have changed it:
    * a page opened during a refresh gets its first rows here instead of waiting for the
@@ -156,7 +184,10 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
 
   const deliver = (name: EventChannel, json: Uint8Array) => {
     // The relays (below) and these views share the event's bytes: nobody changes or transfers them.
-    if (name === 'status') lastStatus = resultPartsFromEvent('status', json);
+    if (name === 'status') {
+      lastStatus = resultPartsFromEvent('status', json);
+      lastStatusJson = json;
+    }
     if (name === 'assets') lastAssets = resultPartsFromEvent('assets', json);
     else if (!KEEPS_ASSET_LIST.has(name)) lastAssets = null;
     for (const sink of serializedSinks) {
@@ -205,54 +236,145 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
     if (!gone) post(reply);
   };
 
-  let settleStart: { resolve: () => void; reject: (err: FleetError) => void } | null = null;
-  const started = new Promise<void>((resolve, reject) => (settleStart = { resolve, reject }));
-
-  const fail = (err: FleetError) => {
-    if (gone) return;
-    gone = err;
-    settleStart?.reject(err);
-    settleStart = null;
-    for (const waiting of pending.values()) waiting.reject(err);
-    pending.clear();
-  };
-
-  worker.on('message', (message: FromWorker) => {
-    switch (message.t) {
-      case 'ready':
-        settleStart?.resolve();
-        settleStart = null;
-        return;
-      case 'failed':
-        fail(fleetErrorFrom(message.error));
-        void worker.terminate();
-        return;
-      case 'crashed':
-        fail(crashError(message.error.message));
-        return;
-      case 'event':
-        deliver(message.name, message.json);
-        return;
-      case 'request':
-        void answer(message);
-        return;
-      default: {
-        const waiting = pending.get(message.id);
-        pending.delete(message.id);
-        waiting?.resolve(message);
+  /**
+   * The status bar says what happened to the core: the last relayed status with the text in
+   * its `core` field (and state 'error'), relayed like the core's own, so `status:get` answers it too.
+   */
+  const announceCore = (text: string) => {
+    let base: Record<string, unknown> = NO_STATUS;
+    if (lastStatusJson) {
+      try {
+        base = (JSON.parse(decoder.decode(lastStatusJson)) as { payload: Record<string, unknown> }).payload;
+      } catch {
+        // The core's own status is JSON it wrote; if not, the status bar still gets the text.
       }
     }
-  });
-  worker.on('error', (err) => fail(crashError(err.message.split('\n')[0])));
-  worker.on('exit', (code) => {
-    fail(
-      stopping
-        ? new FleetError('internal', 'Fleet Desk’s core has stopped.')
-        : new FleetError('internal', `Fleet Desk’s core stopped unexpectedly (exit code ${code}). Restart Fleet Desk; your offline data is kept.`),
-    );
-  });
+    deliver('status', jsonBytes({ name: 'status', payload: { ...base, state: 'error', core: text } }));
+  };
 
-  await started;
+  /** The worker is gone on its own: calls answered, the status bar told, a fresh one started (or not). */
+  const died = (reason: string) => {
+    const wait = policy.afterDeath(Date.now());
+    const err = crashError(reason, wait !== null);
+    gone = err;
+    for (const waiting of pending.values()) waiting.reject(err);
+    pending.clear();
+    if (wait === null) {
+      gone = new FleetError('internal', gaveUpText(times));
+      announceCore(gaveUpText(times));
+      return;
+    }
+    announceCore(restartingText(scrubSecrets(reason)));
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      void restart();
+    }, wait);
+  };
+
+  /**
+   * Starts a worker and serves it; resolves once it is ready. A worker that fails to start
+   * rejects (the first one: startCoreThread rejects with the core's own error); one that
+   * ends later, or stops answering the ping, is a death (`died`).
+   */
+  const spawn = (): Promise<void> => {
+    const w = new Worker(launch.code, {
+      eval: launch.eval,
+      workerData: data,
+      resourceLimits: { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB },
+    });
+    worker = w;
+    let ready = false;
+    let ended = false;
+    let heardAt = Date.now();
+    let settle: { resolve: () => void; reject: (err: FleetError) => void } | null = null;
+    const started = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+
+    const end = (err: FleetError, reason: string) => {
+      if (ended) return;
+      ended = true;
+      clearInterval(ping);
+      void w.terminate();
+      if (!ready) {
+        settle?.reject(err);
+        settle = null;
+        return;
+      }
+      if (stopping) {
+        gone = err;
+        for (const waiting of pending.values()) waiting.reject(err);
+        pending.clear();
+        return;
+      }
+      died(reason);
+    };
+    endCurrent = (reason) => end(crashError(reason, true), reason);
+
+    // Pinged once ready: building the core (opening the store, say) is judged by 'failed' and 'exit'.
+    let ping: ReturnType<typeof setInterval> | undefined;
+    const watch = () => {
+      ping = setInterval(() => {
+        if (Date.now() - heardAt > times.unresponsiveMs) end(crashError('it stopped answering', true), 'it stopped answering');
+        else w.postMessage({ t: 'ping' } satisfies ToWorker);
+      }, times.pingEveryMs);
+      ping.unref();
+    };
+
+    w.on('message', (message: FromWorker) => {
+      heardAt = Date.now();
+      switch (message.t) {
+        case 'ready':
+          ready = true;
+          watch();
+          settle?.resolve();
+          settle = null;
+          return;
+        case 'pong':
+          return;
+        case 'failed':
+          end(fleetErrorFrom(message.error), message.error.message);
+          return;
+        case 'crashed':
+          end(crashError(message.error.message, true), message.error.message);
+          return;
+        case 'event':
+          deliver(message.name, message.json);
+          return;
+        case 'request':
+          void answer(message);
+          return;
+        default: {
+          const waiting = pending.get(message.id);
+          pending.delete(message.id);
+          waiting?.resolve(message);
+        }
+      }
+    });
+    w.on('error', (err) => end(crashError(err.message.split('\n')[0], true), err.message.split('\n')[0]));
+    w.on('exit', (code) =>
+      end(stopping ? new FleetError('internal', 'Fleet Desk’s core has stopped.') : crashError(`exit code ${code}`, true), `exit code ${code}`),
+    );
+    return started;
+  };
+  let endCurrent: (reason: string) => void = () => {};
+
+  /** A fresh worker after a death: built from the store, told what the last one was told, started. */
+  const restart = async (): Promise<void> => {
+    if (stopping) return;
+    try {
+      await spawn();
+    } catch (err) {
+      died(err instanceof Error ? err.message : String(err));
+      return;
+    }
+    if (stopping) return;
+    gone = null;
+    if (listening) post({ t: 'listen', on: true });
+    if (tileRoute !== null) post({ t: 'tile-route', route: tileRoute });
+    // Starting it announces the stored list and status: the page reads the list the new core holds.
+    if (coreStarted) await request({ t: 'start' }).catch(() => {});
+  };
+
+  await spawn();
 
   const call = async (channel: string, args: unknown[]): Promise<unknown> => valueOf(await request({ t: 'call', channel, args }));
   const handlers = Object.fromEntries(INVOKE_CHANNELS.map((channel) => [channel, (...args: unknown[]) => call(channel, args)])) as unknown as InvokeHandlers;
@@ -265,6 +387,7 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
       return { ...rest, body: body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : null };
     },
     setRoute(route: string) {
+      tileRoute = route;
       if (!gone) post({ t: 'tile-route', route });
     },
   };
@@ -273,7 +396,8 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
 
   const heldAnswer = (channel: unknown, args: unknown): readonly Uint8Array[] | null => {
     // Checked as validate-args would (both take no arguments); anything else goes to the worker.
-    if (gone || !Array.isArray(args) || args.length !== 0) return null;
+    // Also while no worker serves: the last good status and list stay what the page is given.
+    if (!Array.isArray(args) || args.length !== 0) return null;
     if (channel === 'status:get') return lastStatus;
     if (channel === 'assets:get') return lastAssets;
     return null;
@@ -310,12 +434,20 @@ export async function startCoreThread(options: CoreThreadOptions): Promise<Threa
         return errorBytes(toAppError(err));
       }
     },
+    endWorker(reason: string) {
+      endCurrent(reason);
+    },
     async start() {
+      coreStarted = true;
       valueOf(await request({ t: 'start' }));
     },
     async stop() {
-      if (gone) return;
       stopping = true;
+      if (restartTimer) clearTimeout(restartTimer);
+      if (gone) {
+        await worker.terminate();
+        return;
+      }
       const timer = setTimeout(() => void worker.terminate(), options.stopTimeoutMs ?? 10_000);
       try {
         valueOf(await request({ t: 'stop' }));

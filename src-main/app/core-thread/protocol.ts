@@ -40,6 +40,8 @@ export type ToWorker =
   | { t: 'listen'; on: boolean }
   | { t: 'start'; id: number }
   | { t: 'stop'; id: number }
+  /** The host's liveness check: answered with 'pong' as soon as the worker's loop is free. */
+  | { t: 'ping' }
   /** The answer to a worker's request (keychain, platform hook). */
   | { t: 'reply'; id: number; ok: true; value: unknown }
   | { t: 'reply'; id: number; ok: false; error: AppError };
@@ -48,6 +50,7 @@ export type ToWorker =
 
 export type FromWorker =
   | { t: 'ready' }
+  | { t: 'pong' }
   | { t: 'failed'; error: AppError }
   /** The worker is about to end on an error nothing caught (its message scrubbed here, where the core's secrets are known). */
   | { t: 'crashed'; error: AppError }

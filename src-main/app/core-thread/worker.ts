@@ -158,11 +158,16 @@ export function runCoreWorker(
         return;
       }
       case 'reply':
+      case 'ping':
         return;
     }
   };
 
   port.on('message', (message: ToWorker) => {
+    if (message.t === 'ping') {
+      post({ t: 'pong' });
+      return;
+    }
     if (message.t === 'reply') {
       const entry = waiting.get(message.id);
       waiting.delete(message.id);

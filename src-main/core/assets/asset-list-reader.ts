@@ -28,11 +28,12 @@ import { hash } from 'node:crypto';
 import type { Asset, SkippedAsset } from '../../contract';
 import { pickEmbedUrl } from '../embed/embed-url';
 import { secretsRevision } from '../errors';
-import { MAX_ASSETS_PER_LIST } from '../limits';
+import { MAX_ASSETS_PER_LIST, MAX_LIST_NESTING } from '../limits';
 import { jsonNeedsCleaning } from '../service-text';
 import { assetFingerprint } from '../store/asset-fingerprint';
 import { duplicateSkip, futureLimitAt, normalizeAssetElement } from './asset-schema';
 import { afterElement, arrayStart, skipSpace, valueSpan, type ElementSpan } from './json-array-spans';
+import { ListBudget } from './list-budget';
 
 /**
  * What the reader remembers of an element's text: its length and digest and, when its
@@ -56,6 +57,8 @@ interface KnownElement extends TextPrint {
   index: number;
   /** Its text was cleaned string by string when read (cleaning notes may name its `urls`). */
   cleaned: boolean;
+  /** Metric entries it held, counted again into each list that reuses it (ListBudget). */
+  metricCount: number;
 }
 
 export interface ReadList {
@@ -100,7 +103,11 @@ export class AssetListReader {
   #positions = new Map<string, number>();
   #secrets = secretsRevision();
 
-  /** The list in `text`, read at `now`; null when it must be read the plain way. */
+  /**
+   * The list in `text`, read at `now`; null when it must be read the plain way. A list past
+   * a bound of ListBudget throws, reused elements counted as if read again, and what the
+   * reader remembers stays that of the last list it returned.
+   */
   read(text: string, now: Date): ReadList | null {
     if (this.#secrets !== secretsRevision()) this.#forget();
     // UTF-8 digests read every lone surrogate as U+FFFD: such a text is read the plain way.
@@ -113,6 +120,7 @@ export class AssetListReader {
     const assets: Asset[] = [];
     const skipped: SkippedAsset[] = [];
     const prints = new Map<string, string>();
+    const budget = new ListBudget();
     let reused = 0;
     let parsed = 0;
     /** The element of the last answer expected next. */
@@ -124,8 +132,12 @@ export class AssetListReader {
       if (index >= MAX_ASSETS_PER_LIST) return null;
       const at = step.next;
       const candidate = before[expected];
-      let element = candidate?.asset && (candidate.index === index || candidate.asset.issues.length === 0) ? sameElement(text, at, candidate) : null;
+      let element =
+        candidate?.asset && (candidate.index === index || candidate.asset.issues.length === 0) && budget.takeRecorded(candidate.asset.issues.length)
+          ? sameElement(text, at, candidate)
+          : null;
       if (element) {
+        budget.takeMetrics(element.asset!.assetId, element.metricCount);
         reused++;
         expected++;
       } else {
@@ -136,10 +148,11 @@ export class AssetListReader {
         if (raw === undefined) return null;
         parsed++;
         const cleaned = jsonNeedsCleaning(elementText);
-        const result = normalizeAssetElement(raw, index, futureLimit, cleaned);
+        const result = normalizeAssetElement(raw, index, futureLimit, cleaned, budget);
         const asset = 'asset' in result ? result.asset : null;
         const reusable = 'asset' in result && !result.timed;
-        element = { ...textPrint(text, span), asset: reusable ? asset : null, print: asset ? assetFingerprint(asset) : '', index, cleaned };
+        const metricCount = 'asset' in result ? result.metricCount : 0;
+        element = { ...textPrint(text, span), asset: reusable ? asset : null, print: asset ? assetFingerprint(asset) : '', index, cleaned, metricCount };
         if (asset) {
           const place = positions.get(asset.assetId);
           if (place !== undefined) expected = place + 1;
@@ -189,7 +202,7 @@ function sameElement(text: string, at: number, known: KnownElement): KnownElemen
   if (known.headLength === -1 || known.cleaned) return null;
   const urlsStart = at + known.headLength;
   if (urlsStart > text.length || digestOf(text, at, urlsStart) !== known.head) return null;
-  const value = valueSpan(text, urlsStart);
+  const value = valueSpan(text, urlsStart, MAX_LIST_NESTING - 2);
   if (!value) return null;
   const urlsEnd = skipSpace(text, value.end);
   const newEnd = urlsEnd + known.tailLength;

@@ -5,6 +5,7 @@ import { FleetError, scrubSecrets } from '../errors';
 import { formatCount, MAX_ASSETS_PER_LIST } from '../limits';
 import { cleanJsonValue, cleanKey, describeNote, type TextNote } from '../service-text';
 import { describeValue, pathKey } from './json-path';
+import { ListBudget, type IssueLog } from './list-budget';
 
 export { jsonNeedsCleaning } from '../service-text';
 import { checkFor, gpsIssue } from './metric-checks';
@@ -87,30 +88,48 @@ function quickEntryOk(entry: unknown): number {
   return parseIsoTimestamp(collectedOn);
 }
 
+/** Stands for an issue that is only counted (IssueLog records nothing once full). */
+const DROPPED_UNTOLD: ValueIssue = { metric: '', path: '', message: '' };
+
+/** A value MetricEntrySchema rejects for sure (no object, or no text `meta.collectedOn`), told without valibot's work. */
+function surelyNotAnEntry(entry: unknown): boolean {
+  return !isPlainObject(entry) || !isPlainObject(entry.meta) || typeof entry.meta.collectedOn !== 'string';
+}
+
 interface MetricsResult {
   metrics: Record<string, Metric> | null;
+  /** Entries the service sent (kept or dropped): what the list's budget counted. */
+  count: number;
   newest: number;
   /** A metric was flagged as collected in the future. */
   future: boolean;
 }
 
-function normalizeMetrics(raw: unknown, base: string, issues: ValueIssue[], futureLimit: number): MetricsResult {
-  if (raw === null || raw === undefined) return { metrics: null, newest: Number.NaN, future: false };
+function normalizeMetrics(raw: unknown, base: string, issues: IssueLog, futureLimit: number, budget: ListBudget, assetId: string): MetricsResult {
+  if (raw === null || raw === undefined) return { metrics: null, count: 0, newest: Number.NaN, future: false };
   if (!isPlainObject(raw)) {
     issues.push({ metric: '', path: base, message: `metrics is ${describeValue(raw)}, expected an object; no metrics shown` });
-    return { metrics: null, newest: Number.NaN, future: false };
+    return { metrics: null, count: 0, newest: Number.NaN, future: false };
   }
   let newest = Number.NaN;
   let future = false;
   // The input object is reused as it is unless an entry has to be dropped or completed.
   let out: Record<string, Metric> | null = null;
   const keys = Object.keys(raw);
+  // Counted before any entry is checked: a list past a bound costs no more than its count.
+  budget.takeMetrics(assetId, keys.length);
   for (let k = 0; k < keys.length; k++) {
     const name = keys[k];
     const entry = raw[name];
     let at = quickEntryOk(entry);
     let kept = entry as Metric;
     if (Number.isNaN(at)) {
+      if (issues.full && surelyNotAnEntry(entry)) {
+        // Nothing more will be recorded: it is dropped and counted without wording why.
+        issues.push(DROPPED_UNTOLD);
+        if (!out) out = copyUpTo(raw, keys, k);
+        continue;
+      }
       const result = v.safeParse(MetricEntrySchema, entry, { abortEarly: true });
       if (!result.success) {
         const found = firstIssue(result.issues, pathKey(base, name), name);
@@ -134,7 +153,7 @@ function normalizeMetrics(raw: unknown, base: string, issues: ValueIssue[], futu
     }
     flagValue(name, kept.value, pathKey(base, name), issues);
   }
-  return { metrics: out ?? (raw as Record<string, Metric>), newest, future };
+  return { metrics: out ?? (raw as Record<string, Metric>), count: keys.length, newest, future };
 }
 
 function copyUpTo(raw: Record<string, unknown>, keys: string[], end: number): Record<string, Metric> {
@@ -143,7 +162,7 @@ function copyUpTo(raw: Record<string, unknown>, keys: string[], end: number): Re
   return out;
 }
 
-function flagValue(name: string, value: unknown, metricPath: string, issues: ValueIssue[]): void {
+function flagValue(name: string, value: unknown, metricPath: string, issues: IssueLog): void {
   if (name === 'gps') {
     const gps = gpsIssue(value);
     if (gps) issues.push({ metric: name, path: `${metricPath}.value${gps.sub}`, message: gps.message });
@@ -233,6 +252,8 @@ export interface NormalizeOptions {
 export type ElementResult =
   | {
       asset: Asset;
+      /** Metric entries the element held (kept or dropped), as the list's budget counted them. */
+      metricCount: number;
       /**
        * It has a metric flagged as collected in the future: the flag depends on the time
        * of reading (it clears as the clock catches up), so the result must not be reused.
@@ -250,7 +271,7 @@ export function duplicateSkip(index: number, assetId: string): SkippedAsset {
  * One element of the list (at `index`, which its paths name) validated and normalized.
  * Whether its id was already seen in the list is for the caller to judge.
  */
-export function normalizeAssetElement(element: unknown, index: number, futureLimit: number, clean: boolean): ElementResult {
+export function normalizeAssetElement(element: unknown, index: number, futureLimit: number, clean: boolean, budget: ListBudget = new ListBudget()): ElementResult {
   let raw = element;
   const base = `$[${index}]`;
   const notes: Array<TextNote & { metric: string }> = [];
@@ -270,8 +291,9 @@ export function normalizeAssetElement(element: unknown, index: number, futureLim
     return { skipped: skippedEntry(index, id, `${base}.assetId`, `assetId ${id} does not match its type "${type}"`) };
   }
 
-  const issues: ValueIssue[] = notes.length > 0 ? textIssues(notes) : [];
-  const { metrics, newest, future } = normalizeMetrics(raw.metrics, `${base}.metrics`, issues, futureLimit);
+  const issues = budget.issueLog();
+  if (notes.length > 0) for (const issue of textIssues(notes)) issues.push(issue);
+  const { metrics, count, newest, future } = normalizeMetrics(raw.metrics, `${base}.metrics`, issues, futureLimit, budget, id);
   const asset: Asset = {
     assetId: id,
     type: type as AssetType,
@@ -280,7 +302,7 @@ export function normalizeAssetElement(element: unknown, index: number, futureLim
     // The repeated metadata shares one copy (shared-meta.ts): a smaller heap for V8 to mark.
     metrics: shareMetricMeta(metrics),
     lastUpdate: Number.isNaN(newest) ? null : new Date(newest).toISOString(),
-    issues,
+    issues: [],
   };
   const { serialNumber, category } = raw;
   if (typeof serialNumber === 'string') asset.serialNumber = serialNumber;
@@ -291,8 +313,8 @@ export function normalizeAssetElement(element: unknown, index: number, futureLim
   else if (category !== undefined && category !== null) {
     issues.push({ metric: 'category', path: `${base}.category`, message: `category is ${describeValue(category)}, expected text; not shown` });
   }
-  for (const issue of issues) issue.message = scrubSecrets(issue.message);
-  return { asset, timed: future };
+  asset.issues = issues.issues();
+  return { asset, metricCount: count, timed: future };
 }
 
 /** The future limit of metric times for a list read at `now` (see FUTURE_TOLERANCE_MS). */
@@ -334,8 +356,9 @@ export function normalizeAssetList(json: unknown, now: Date = new Date(), option
   const assets: Asset[] = [];
   const skipped: SkippedAsset[] = [];
   const seen = new Set<string>();
+  const budget = new ListBudget();
   for (let i = 0; i < json.length; i++) {
-    const result = normalizeAssetElement(json[i], i, futureLimit, clean);
+    const result = normalizeAssetElement(json[i], i, futureLimit, clean, budget);
     if ('skipped' in result) {
       skipped.push(result.skipped);
     } else if (seen.has(result.asset.assetId)) {

@@ -11,6 +11,8 @@
  * parses the whole text the plain way, which also words the error.
  */
 
+import { MAX_LIST_NESTING } from '../limits';
+
 export interface ElementSpan {
   /** The element's text is `text.slice(start, end)`. */
   start: number;
@@ -59,8 +61,11 @@ function hasBackslash(text: string, from: number, to: number): boolean {
   return false;
 }
 
-/** The span of the value starting at `at` (not a space), or null when it does not end well. */
-export function valueSpan(text: string, at: number): ElementSpan | null {
+/**
+ * The span of the value starting at `at` (not a space), or null when it does not end well
+ * or nests deeper than `maxDepth` levels (its own brackets being the first).
+ */
+export function valueSpan(text: string, at: number, maxDepth = MAX_LIST_NESTING - 1): ElementSpan | null {
   const first = text.charCodeAt(at);
   if (first === QUOTE) {
     const end = afterString(text, at);
@@ -101,6 +106,7 @@ export function valueSpan(text: string, at: number): ElementSpan | null {
     }
     if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       depth++;
+      if (depth > maxDepth) return null;
       if (depth === 1) expectKey = true;
     } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
       if (depth === 1 && urlsStart !== -1 && urlsEnd === -1) urlsEnd = i;
@@ -152,4 +158,26 @@ export function arrayStart(text: string): AfterElement {
   const first = skipSpace(text, open + 1);
   if (text.charCodeAt(first) === CLOSE_ARRAY) return skipSpace(text, first + 1) === text.length ? { done: true } : null;
   return first < text.length ? { next: first } : null;
+}
+
+/**
+ * Whether the JSON text nests no deeper than `maxDepth` levels of brackets (outside
+ * strings). Checked before a whole text is parsed: what reads the parsed value afterwards
+ * (cleaning, fingerprints, the store, events) walks it by recursion.
+ */
+export function nestingWithin(text: string, maxDepth: number = MAX_LIST_NESTING): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      const end = afterString(text, i);
+      if (end === -1) return true; // not JSON: the parser words that
+      i = end - 1;
+    } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
+      if (++depth > maxDepth) return false;
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
+      depth--;
+    }
+  }
+  return true;
 }

@@ -7,6 +7,8 @@ import type { Asset, AssetChange, AssetRowChange, AssetSnapshot } from '../../co
 import type { AssetRepository } from '../assets/asset-repository';
 import { AssetListReader } from '../assets/asset-list-reader';
 import { jsonNeedsCleaning, normalizeAssetList } from '../assets/asset-schema';
+import { nestingWithin } from '../assets/json-array-spans';
+import { tooDeepError } from '../assets/list-budget';
 import { FleetError } from '../errors';
 import { parseJsonBody } from '../http/http-client';
 import { MAX_ASSET_LIST_BYTES } from '../limits';
@@ -37,6 +39,7 @@ function readAssetList(res: HttpResponse, now: Date, repository: AssetRepository
     rememberFingerprints(read.assets, read.prints);
     return read;
   }
+  if (!nestingWithin(res.body)) throw tooDeepError();
   const cleanText = jsonNeedsCleaning(res.body);
   const json = parseJsonBody(res);
   // The text (up to MAX_ASSET_LIST_BYTES) is not needed any more: let it go before the heavy work.

@@ -109,6 +109,15 @@ runCoreWorker(async ({ env, platform, keychain }) => {
     },
     // Never answers (a call waiting when the worker crashes).
     'auth:cancel': () => unanswered,
+    // Ends the worker's process as a fatal error would (out of memory, say).
+    'alerts:list': async () => {
+      setTimeout(() => process.exit(3), 0);
+      return unanswered;
+    },
+    // Keeps the worker's thread busy for ever: it never answers the host's ping again.
+    'alerts:rules': async () => {
+      for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+    },
     // Crashes the worker thread, with a secret it knows in the error.
     'profiles:test': async () => {
       registerSecret('worker-only-secret-9d2e7');

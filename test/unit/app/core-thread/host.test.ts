@@ -274,13 +274,13 @@ describe('the core in its worker thread', () => {
     await expect(start({ env: { FAKE_FAIL: 'nope' } })).rejects.toThrow('FLEET_BASE_URL is not a URL: "nope"');
   });
 
-  it('answers every waiting call, and every later one, with a clear error when the worker crashes', async () => {
+  it('answers every waiting call, and every later one until a new worker serves, with a clear error when the worker crashes', async () => {
     const core = await start();
     const waiting = core.handlers['auth:cancel']();
     const waitingSerialized = core.invokeSerialized('auth:cancel', []);
     void core.handlers['profiles:test']({} as never).catch(() => {});
     const err = (await waiting.catch((e: unknown) => e)) as Error;
-    expect(err.message).toMatch(/^Fleet Desk’s core stopped unexpectedly \(the fake core fell over holding .+\)\. Restart Fleet Desk; your offline data is kept\.$/);
+    expect(err.message).toMatch(/^Fleet Desk’s core stopped unexpectedly \(the fake core fell over holding .+\); it is being started again, try again in a moment\. Your offline data is kept\.$/);
     // The worker knew the secret; the main thread did not: it was scrubbed before it crossed.
     expect(err.message).not.toContain('worker-only-secret-9d2e7');
     expect(decode(await waitingSerialized)).toMatchObject({ ok: false, error: { kind: 'internal', message: expect.stringContaining('core stopped unexpectedly') } });

@@ -91,3 +91,18 @@ describe('no keychain', () => {
     expect(screen.queryByTestId('memory-only-note')).toBeNull();
   });
 });
+
+describe('StatusBar and a stopped core', () => {
+  it('shows what the main side says of a stopped core, and nothing once a status comes without it', async () => {
+    resetStores(() => NOW);
+    await Promise.all([session.init(), assets.init()]);
+    render(StatusBar, {});
+    const said = 'The core stopped 3 times in 10 minutes; restart Fleet Desk. The last loaded data stays on screen and your offline data is kept.';
+    bridge.emit('status', status({ state: 'error', core: said }));
+    flushSync();
+    expect(screen.getByTestId('core-stopped')).toHaveTextContent(said);
+    bridge.emit('status', status());
+    flushSync();
+    expect(screen.queryByTestId('core-stopped')).not.toBeInTheDocument();
+  });
+});

@@ -81,9 +81,12 @@ export class SessionStore {
     clock.dataArrived(parseTime(status.lastSyncAt));
   }
 
-  /** Saves a change of settings; a refusal is thrown to the caller (the dialog shows it). */
+  /**
+   * Saves a change of settings; a refusal is thrown to the caller (the dialog shows it).
+   * The settings after it arrive as the 'settings' event, the one copy every page follows.
+   */
   async saveSettings(patch: Partial<Settings>): Promise<void> {
-    this.settings = await call('settings:set', patch);
+    await call('settings:set', patch);
   }
 
   #profilesLoading: Promise<void> | null = null;

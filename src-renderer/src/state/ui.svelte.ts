@@ -68,7 +68,8 @@ export class UiStore {
   async #saveList(): Promise<void> {
     this.#saveTimer = null;
     try {
-      session.settings = await call('settings:set', { list: this.list });
+      // The saved settings come back as the 'settings' event.
+      await call('settings:set', { list: this.list });
     } catch (err) {
       this.actionError = errorOf(err);
     }

@@ -107,6 +107,17 @@ export function call<const L extends readonly CallArg[], R>(args: L, _result: Re
   return together ? { args, result: {}, together } : { args, result: {} };
 }
 
+/** What every entry of the table must be: arguments each with a schema, and a result. */
+export interface AnyCall {
+  readonly args: readonly CallArg[];
+  readonly result: Returns<unknown>;
+}
+
+/** Checks a call table: an entry without arguments made by `arg` (so each with a schema) or without a result does not compile. */
+export function defineCalls<const T extends Record<string, AnyCall>>(table: T): T {
+  return table;
+}
+
 /** Names a call's result type in the table. */
 export function returns<T>(): Returns<T> {
   return {};
@@ -114,7 +125,7 @@ export function returns<T>(): Returns<T> {
 
 // ---------------------------------------------------------------- the table
 
-export const CALLS = {
+export const CALLS = defineCalls({
   'app:info': call([], returns<AppInfo>()),
   'status:get': call([], returns<SyncStatus>()),
 
@@ -175,7 +186,7 @@ export const CALLS = {
   /** Alert ids, or every open one; the counts after it arrive as 'alerts:counts'. */
   'alerts:acknowledge': call([arg('alerts to acknowledge', AlertIdsSchema)], returns<void>()),
   'export:alertsCsv': call([arg('alert filter', AlertQuerySchema)], returns<ExportResult>()),
-} as const;
+});
 
 // ---------------------------------------------------------------- derived
 

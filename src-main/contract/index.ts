@@ -1,8 +1,8 @@
 /**
  * The one typed contract between the renderer and the main side.
  *
- * Every call the renderer may make (`FleetInvoke`) and every event the main side
- * may push (`FleetEvents`) is declared here. The Electron preload, the ipcMain
+ * Every call the renderer may make (the `CALLS` table, calls.ts) and every event the
+ * main side may push (`FleetEvents`) is declared here. The Electron preload, the ipcMain
  * registration, the web shell's HTTP bridge and the renderer are all typed from
  * these maps, so a mismatch is a compile error. This file holds types and a few
  * constant tables only: the renderer imports it, so it must never import Node or
@@ -21,7 +21,7 @@ export * from './staleness';
 export * from './row-fields';
 import { DEFAULT_LIST_COLUMNS } from './schemas';
 import { STALE_MINUTES } from './staleness';
-import type { AempVersion, AlertQuery, AlertRuleKind, AlertRules, EmbedBounds, EmbedRequest, HistoryMetric, ProfileInput, Settings } from './schemas';
+import type { AempVersion, AlertRuleKind, EmbedRequest, HistoryMetric, ProfileInput, Settings } from './schemas';
 
 // ---------------------------------------------------------------- errors
 
@@ -477,49 +477,10 @@ export interface AppInfo {
 
 // ---------------------------------------------------------------- the maps
 
-/** name → [arguments tuple, result]. Every result crosses as `Result<…>`. */
-export interface FleetInvoke {
-  'app:info': [[], AppInfo];
-  'status:get': [[], SyncStatus];
-
-  'assets:get': [[], AssetRowSnapshot | null]; // the rows of what the core holds (the store's list at start), no network
-  'assets:detail': [[string], Asset | null]; // one asset's full record from the held list; null when it has none by that id
-  'assets:refresh': [[], void]; // fetch now (manual refresh); the list arrives as an `assets` / `assets:changed` event
-
-  'embed:open': [[EmbedRequest], EmbedSession]; // request a fresh embed URL
-  'embed:show': [[string, EmbedBounds], void]; // Electron: draw session id's view at bounds
-  'embed:hide': [[], void]; // Electron: hide the embed view
-
-  'settings:get': [[], Settings];
-  'settings:set': [[Partial<Settings>], Settings];
-  'map:base': [[], BaseMap];
-
-  'profiles:list': [[], ProfilesState];
-  'profiles:save': [[ProfileInput], Profile];
-  'profiles:delete': [[string], ProfilesState];
-  'profiles:switch': [[string], ProfilesState];
-  'profiles:test': [[ProfileInput, (string | null)?], ConnectionTest]; // draft, a token typed for this test only
-
-  'auth:signIn': [[string], SignInState]; // profile id; resolves when signed in or failed
-  'auth:cancel': [[], void];
-  'auth:pasteToken': [[string, string], ConnectionTest]; // profile id, token
-  'auth:signOut': [[string, boolean], void]; // profile id, keep offline data
-
-  'trail:get': [[string, number], TrailPoint[]]; // asset id, hours back
-  'export:assetsCsv': [[string[]], ExportResult]; // asset ids in list order
-  'export:positionsGeoJson': [[string[], number], ExportResult]; // asset ids, hours back
-
-  'aemp:list': [[AempVersion], AempListing];
-  'aemp:cached': [[AempVersion], AempListing | null];
-  'aemp:equipment': [[AempVersion, string], Equipment];
-  'aemp:history': [[string, HistoryMetric, string, string], HistoryResult]; // id, metric, start, end
-
-  'alerts:rules': [[], AlertRules]; // the active profile's rules
-  'alerts:setRules': [[AlertRules], AlertRules];
-  'alerts:list': [[AlertQuery], AlertList]; // works offline (the log is in the store)
-  'alerts:acknowledge': [[number[] | 'all'], AlertCounts]; // alert ids, or every open one
-  'export:alertsCsv': [[AlertQuery], ExportResult];
-}
+// The calls (name → arguments and result) are one table in calls.ts; their types come from it.
+export { CALLS, INVOKE_CHANNELS } from './calls';
+export type { CallArg, CallSpec, FleetInvoke, Handler, InvokeArgs, InvokeChannel, InvokeHandlers, InvokeResult } from './calls';
+import type { InvokeArgs, InvokeChannel, InvokeResult } from './calls';
 
 export interface FleetEvents {
   status: SyncStatus;
@@ -564,15 +525,7 @@ export type MenuCommand =
   /** The export choices (asset CSV, positions and trails GeoJSON). */
   | 'export';
 
-export type InvokeChannel = keyof FleetInvoke;
 export type EventChannel = keyof FleetEvents;
-export type InvokeArgs<C extends InvokeChannel> = FleetInvoke[C][0];
-export type InvokeResult<C extends InvokeChannel> = FleetInvoke[C][1];
-
-/** Implemented by the core; each shell routes its transport to these. */
-export type InvokeHandlers = {
-  [C in InvokeChannel]: (...args: InvokeArgs<C>) => Promise<InvokeResult<C>>;
-};
 
 export type EventSink = <E extends EventChannel>(name: E, payload: FleetEvents[E]) => void;
 
@@ -581,42 +534,6 @@ export interface Bridge {
   invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>>;
   on<E extends EventChannel>(name: E, listener: (payload: FleetEvents[E]) => void): () => void;
 }
-
-/** The invoke channel names, for validation at both ends (kept in step with FleetInvoke). */
-export const INVOKE_CHANNELS = [
-  'app:info',
-  'status:get',
-  'assets:get',
-  'assets:detail',
-  'assets:refresh',
-  'embed:open',
-  'embed:show',
-  'embed:hide',
-  'settings:get',
-  'settings:set',
-  'map:base',
-  'profiles:list',
-  'profiles:save',
-  'profiles:delete',
-  'profiles:switch',
-  'profiles:test',
-  'auth:signIn',
-  'auth:cancel',
-  'auth:pasteToken',
-  'auth:signOut',
-  'trail:get',
-  'export:assetsCsv',
-  'export:positionsGeoJson',
-  'aemp:list',
-  'aemp:cached',
-  'aemp:equipment',
-  'aemp:history',
-  'alerts:rules',
-  'alerts:setRules',
-  'alerts:list',
-  'alerts:acknowledge',
-  'export:alertsCsv',
-] as const satisfies readonly InvokeChannel[];
 
 export const EVENT_CHANNELS = [
   'status',
@@ -648,7 +565,6 @@ export const LIST_EVENTS = ['assets', 'assets:changed'] as const satisfies reado
 export const LIST_EVENTS_HEADER = 'x-fleet-list-events';
 export const SOCKET_HELLO = 'socket:hello';
 
-// Compile-time check that the tables above list every channel.
+// Compile-time check that the event table lists every event.
 type Missing<All, Listed> = Exclude<All, Listed>;
-export const _allInvokeListed: [Missing<InvokeChannel, (typeof INVOKE_CHANNELS)[number]>] extends [never] ? true : never = true;
 export const _allEventsListed: [Missing<EventChannel, (typeof EVENT_CHANNELS)[number]>] extends [never] ? true : never = true;

@@ -1,8 +1,10 @@
 /**
  * Handlers for profiles and sign-in. Every argument from the renderer is checked;
- * no result or event ever carries a token or client secret.
+ * no result or event ever carries a token or client secret. Saving, deleting and
+ * switching profiles answer nothing the 'profiles:changed' event carries (a save answers
+ * the profile's id only): that event is the one copy of the profiles every page follows.
  */
-import type { ConnectionTest, Profile, ProfileInput, ProfilesState, SignInState } from '../../contract';
+import type { ConnectionTest, ProfileInput, ProfilesState, SignInState } from '../../contract';
 import type { CoreContext, HandlerGroup } from '../ports';
 import { FleetError, registerSecret, toAppError } from '../errors';
 import { startSignInFlow, type FetchLike, type SignInFlow } from '../auth/oauth';
@@ -69,33 +71,31 @@ export function createAuthHandlers(deps: AuthHandlerDeps): HandlerGroup<AuthChan
       return profiles.list();
     },
 
-    async 'profiles:save'(input: ProfileInput): Promise<Profile> {
+    async 'profiles:save'(input: ProfileInput): Promise<string> {
       const valid = validateProfileInput(input);
       const before = valid.id && !profiles.isBuiltIn(valid.id) ? profiles.get(valid.id) : null;
-      if (!before || !addressChange(before, valid).signsOut) return profiles.save(input);
+      if (!before || !addressChange(before, valid).signsOut) return (await profiles.save(input)).id;
       // Re-pointed: end the session first (its timers, an in-flight refresh, a sign-in
       // under way), so nothing pairs the old sign-in with the new addresses.
       const wasSignedIn = profiles.list().profiles.find((p) => p.id === before.id)?.signedIn ?? false;
       if (flow?.profileId === before.id) cancelFlow();
       await sessions.get(before.id).signOut();
-      return profiles.save(input, { wasSignedIn });
+      return (await profiles.save(input, { wasSignedIn })).id;
     },
 
-    async 'profiles:delete'(pid: string): Promise<ProfilesState> {
+    async 'profiles:delete'(pid: string): Promise<void> {
       const before = profiles.activeId;
-      const state = await profiles.delete(pid);
+      await profiles.delete(pid);
       sessions.drop(pid);
       await deps.removeOfflineData?.(pid);
       await deps.forgetProfile?.(pid);
       await activeChanged(before);
-      return state;
     },
 
-    async 'profiles:switch'(pid: string): Promise<ProfilesState> {
+    async 'profiles:switch'(pid: string): Promise<void> {
       const before = profiles.activeId;
-      const state = await profiles.switch(pid);
+      await profiles.switch(pid);
       await activeChanged(before);
-      return state;
     },
 
     async 'profiles:test'(input: ProfileInput, typed?: string | null): Promise<ConnectionTest> {

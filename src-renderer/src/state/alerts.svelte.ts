@@ -237,7 +237,8 @@ export class AlertsStore {
     const wanted = stillOpen(this.alerts, ids);
     if (wanted.length === 0) return false;
     try {
-      for (let i = 0; i < wanted.length; i += ACK_CHUNK) this.counts = await call('alerts:acknowledge', wanted.slice(i, i + ACK_CHUNK));
+      // The counts after each chunk arrive as 'alerts:counts'.
+      for (let i = 0; i < wanted.length; i += ACK_CHUNK) await call('alerts:acknowledge', wanted.slice(i, i + ACK_CHUNK));
       // Shown at once; the reload brings the log's own times (and drops them under "unacknowledged only").
       this.alerts = markAcknowledged(this.alerts, wanted, clock.now);
       void this.reload();

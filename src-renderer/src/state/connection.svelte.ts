@@ -13,7 +13,22 @@ export type Notice = { tone: 'ok' | 'error' | 'info'; text: string };
 export class ConnectionState {
   signIn = $state.raw<SignInState>({ state: 'idle' });
   busy = $state(false);
-  notice = $state.raw<Notice | null>(null);
+  #notice = $state.raw<Notice | null>(null);
+  /** The profile just saved: its notice is read from the profiles the main side announced, whenever they arrive. */
+  #saved = $state.raw<{ id: string; name: string } | null>(null);
+
+  /** The last message of the panel. */
+  get notice(): Notice | null {
+    if (this.#saved === null) return this.#notice;
+    const saved = this.profile(this.#saved.id);
+    const name = saved?.name ?? this.#saved.name;
+    // Fleet Desk may have signed the profile out (its address changed): say why.
+    return saved?.notice ? { tone: 'info', text: `Saved “${name}”. ${saved.notice}` } : { tone: 'ok', text: `Saved “${name}”.` };
+  }
+  set notice(next: Notice | null) {
+    this.#saved = null;
+    this.#notice = next;
+  }
 
   get profiles(): ProfilesState | null {
     return session.profiles;
@@ -79,21 +94,24 @@ export class ConnectionState {
 
   async switchTo(id: string): Promise<void> {
     // The new list arrives as 'profiles:changed' (the session holds it).
-    const state = await this.run(() => call('profiles:switch', id));
-    if (state) {
+    const done = await this.run(async () => {
+      await call('profiles:switch', id);
+      return true;
+    });
+    if (done) {
       this.notice = { tone: 'info', text: `Now using “${this.profile(id)?.name ?? id}”.` };
     }
   }
 
-  /** Saves; on failure throws the AppError (the form shows it on the field). */
-  async save(input: ProfileInput): Promise<Profile> {
+  /** Saves and answers the profile's id; on failure throws the AppError (the form shows it on the field). */
+  async save(input: ProfileInput): Promise<string> {
     this.busy = true;
     try {
-      // The new list arrives as 'profiles:changed'.
-      const saved = await call('profiles:save', input);
-      // Fleet Desk may have signed the profile out (its address changed): say why.
-      this.notice = saved.notice ? { tone: 'info', text: `Saved “${saved.name}”. ${saved.notice}` } : { tone: 'ok', text: `Saved “${saved.name}”.` };
-      return saved;
+      // The new list arrives as 'profiles:changed'; the notice follows it.
+      const id = await call('profiles:save', input);
+      this.notice = null;
+      this.#saved = { id, name: input.name.trim() };
+      return id;
     } catch (err) {
       throw errorOf(err);
     } finally {
@@ -116,8 +134,12 @@ export class ConnectionState {
 
   async remove(id: string): Promise<void> {
     const name = this.profile(id)?.name ?? id;
-    const state = await this.run(() => call('profiles:delete', id));
-    if (state) {
+    // The list without it arrives as 'profiles:changed'.
+    const done = await this.run(async () => {
+      await call('profiles:delete', id);
+      return true;
+    });
+    if (done) {
       this.notice = { tone: 'info', text: `Deleted “${name}”.` };
     }
   }

@@ -32,6 +32,8 @@ export class SessionStore {
   #offs: (() => void)[] = [];
   /** Status events received so far: an answer to status:get asked before the last one is older than it. */
   #statusEvents = 0;
+  /** Settings events received so far: tells whether a save's announcement has arrived. */
+  #settingsEvents = 0;
 
   /**
    * Listens (once) and loads app info, settings and status. Resolves with the first
@@ -45,7 +47,10 @@ export class SessionStore {
           this.#statusEvents++;
           this.setStatus(s);
         }),
-        events.on('settings', (s) => (this.settings = s)),
+        events.on('settings', (s) => {
+          this.#settingsEvents++;
+          this.settings = s;
+        }),
         events.on('profiles:changed', (p) => this.#profilesChanged(p)),
         events.on('menu:command', ({ command }) => appEvents.emit('command', command)),
         events.on('page:reload-needed', ({ needed }) => (this.reloadNeeded = needed)),
@@ -81,9 +86,24 @@ export class SessionStore {
     clock.dataArrived(parseTime(status.lastSyncAt));
   }
 
-  /** Saves a change of settings; a refusal is thrown to the caller (the dialog shows it). */
+  /**
+   * Saves a change of settings; a refusal is thrown to the caller (the dialog shows it).
+   * The call answers nothing: the settings after it arrive as the 'settings' event, the one
+   * copy every page follows. Resolves once the page holds them, so a view that shows its
+   * click until the save is done never flips back: Electron delivers the event before the
+   * answer, but the web shell's event socket may bring it later, and then the settings are
+   * read (an announcement that comes while they are read is newer and wins).
+   */
   async saveSettings(patch: Partial<Settings>): Promise<void> {
-    this.settings = await call('settings:set', patch);
+    const before = this.#settingsEvents;
+    await call('settings:set', patch);
+    if (this.#settingsEvents !== before) return;
+    try {
+      const saved = await call('settings:get');
+      if (this.#settingsEvents === before) this.settings = saved;
+    } catch {
+      // Saved all the same; the announcement brings the settings when it comes.
+    }
   }
 
   #profilesLoading: Promise<void> | null = null;

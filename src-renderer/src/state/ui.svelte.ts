@@ -6,7 +6,7 @@
  */
 import { DEFAULT_SETTINGS } from '@contract';
 import type { AppError, ListState, Settings } from '@contract';
-import { call, errorOf } from '../lib/bridge';
+import { errorOf } from '../lib/bridge';
 import type { ListQuery } from '../lib/list/assetIndex';
 import { session } from './session.svelte';
 
@@ -68,7 +68,7 @@ export class UiStore {
   async #saveList(): Promise<void> {
     this.#saveTimer = null;
     try {
-      session.settings = await call('settings:set', { list: this.list });
+      await session.saveSettings({ list: this.list });
     } catch (err) {
       this.actionError = errorOf(err);
     }

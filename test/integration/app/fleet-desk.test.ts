@@ -63,8 +63,8 @@ describe('createFleetDesk (built-in demo)', () => {
 
   it('announces the base map when the active profile or the tile settings change', async () => {
     const lastBase = () => events.filter((e) => e.name === 'map:base').at(-1)?.payload as { kind: string; host: string } | undefined;
-    const saved = await core.handlers['profiles:save']({ name: 'North', baseUrl: 'https://fleet.example/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '' });
-    await core.handlers['profiles:switch'](saved.id);
+    const id = await core.handlers['profiles:save']({ name: 'North', baseUrl: 'https://fleet.example/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '' });
+    await core.handlers['profiles:switch'](id);
     expect(lastBase()).toMatchObject({ kind: 'server', host: 'tile.openstreetmap.org' });
     await core.handlers['settings:set']({ tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', tileAttribution: 'Example' });
     expect(lastBase()).toMatchObject({ kind: 'server', host: 'tiles.example' });

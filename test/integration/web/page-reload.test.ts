@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { Profile, ProfilesState } from '../../../src-main/contract';
+import type { ProfilesState } from '../../../src-main/contract';
 import { useRealCoreShell } from './real-core-shell';
 
 const real = useRealCoreShell('fleet-web-reload-');
@@ -39,29 +39,29 @@ async function pageSocket(): Promise<{ told: { needed: boolean }[]; close: () =>
 
 describe('web shell: a profile switch the page policy does not cover', () => {
   it('tells a page served on a real profile to reload when the demo becomes active, and not when the page already allows its maps', async () => {
-    const hosted = await invoke<Profile>('profiles:save', [
+    const hostedId = await invoke<string>('profiles:save', [
       { name: 'Hosted', baseUrl: 'https://api.hosted-fleet.example/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '', embedOrigins: [] },
     ]);
-    await invoke<ProfilesState>('profiles:switch', [hosted.id]);
+    await invoke<void>('profiles:switch', [hostedId]);
     const served = await frameSrc();
     expect(served).toContain('hosted-fleet.example');
     expect(served).not.toContain('127.0.0.1'); // the demo is not active: its origin is not in the policy
 
     const page = await pageSocket();
-    await invoke<ProfilesState>('profiles:switch', ['demo']);
+    await invoke<void>('profiles:switch', ['demo']);
     await expect.poll(() => page.told).toEqual([{ needed: true }]);
 
     // Back on the profile the page was served with: nothing to reload any more.
-    await invoke<ProfilesState>('profiles:switch', [hosted.id]);
+    await invoke<void>('profiles:switch', [hostedId]);
     await expect.poll(() => page.told).toEqual([{ needed: true }, { needed: false }]);
     page.close();
 
     // A page served while the demo is active has its origin: switching to it again asks for nothing.
-    await invoke<ProfilesState>('profiles:switch', ['demo']);
+    await invoke<void>('profiles:switch', ['demo']);
     expect(await frameSrc()).toContain('127.0.0.1');
     const fresh = await pageSocket();
-    await invoke<ProfilesState>('profiles:switch', [hosted.id]);
-    await invoke<ProfilesState>('profiles:switch', ['demo']);
+    await invoke<void>('profiles:switch', [hostedId]);
+    await invoke<void>('profiles:switch', ['demo']);
     const profiles = await invoke<ProfilesState>('profiles:list', []);
     expect(profiles.activeId).toBe('demo');
     expect(fresh.told).toEqual([]);

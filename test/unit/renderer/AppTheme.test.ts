@@ -18,7 +18,11 @@ beforeEach(() => {
   bridge = new FakeBridge()
     .handle('app:info', () => ({ shell: 'web', version: '0.1.0', platform: 'linux', demo: true }))
     .handle('settings:get', () => settings)
-    .handle('settings:set', (patch) => (settings = { ...settings, ...(patch as Partial<Settings>) }))
+    // As the main side does: the call answers nothing, the settings go out as the event.
+    .handle('settings:set', (patch) => {
+      settings = { ...settings, ...(patch as Partial<Settings>) };
+      bridge.emit('settings', settings);
+    })
     .handle('status:get', () => status())
     .handle('assets:get', () => snapshot([]));
 });

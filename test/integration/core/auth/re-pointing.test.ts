@@ -93,10 +93,10 @@ afterEach(() => {
 });
 
 async function signedInNorth(h: ReturnType<typeof handlers>): Promise<string> {
-  const saved = await h['profiles:save'](northInput());
-  expect(await h['auth:signIn'](saved.id)).toEqual({ state: 'signed-in', profileId: saved.id });
-  expect(await auth.vault.get(accounts.refresh(saved.id))).toMatch(/^fd_rt_/);
-  return saved.id;
+  const id = await h['profiles:save'](northInput());
+  expect(await h['auth:signIn'](id)).toEqual({ state: 'signed-in', profileId: id });
+  expect(await auth.vault.get(accounts.refresh(id))).toMatch(/^fd_rt_/);
+  return id;
 }
 
 describe('a signed-in profile and another origin', () => {
@@ -119,7 +119,8 @@ describe('a signed-in profile and another origin', () => {
     const h = handlers();
     const id = await signedInNorth(h);
     await h['profiles:switch'](id);
-    const saved = await h['profiles:save']({ ...northInput(), id, baseUrl: `${collectorOrigin}/v1` });
+    await h['profiles:save']({ ...northInput(), id, baseUrl: `${collectorOrigin}/v1` });
+    const saved = auth.profiles.list().profiles.find((p) => p.id === id)!;
     await auth.activeTokenSource.handleUnauthorized();
     await createHttpClient(auth.activeTokenSource)
       .get({ url: `${collectorOrigin}/v1/branch/current/assets`, retries: 0 })

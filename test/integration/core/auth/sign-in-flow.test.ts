@@ -151,7 +151,7 @@ describe('sign-in against the demo service', () => {
   it('sends the client secret when the profile has one and the service asks for it', async () => {
     setAuthVariant(service, { requireSecret: 'demo-client-secret' });
     const h = handlers();
-    const profile = await h['profiles:save']({
+    const id = await h['profiles:save']({
       name: 'Demo with secret',
       baseUrl: service.baseUrl,
       aempUrl: service.aempUrl,
@@ -161,13 +161,13 @@ describe('sign-in against the demo service', () => {
       clientSecret: 'demo-client-secret',
       scopes: '',
     });
-    expect(await h['auth:signIn'](profile.id)).toEqual({ state: 'signed-in', profileId: profile.id });
+    expect(await h['auth:signIn'](id)).toEqual({ state: 'signed-in', profileId: id });
     expect(readFileSync(join(dir, 'profiles.json'), 'utf8')).not.toContain('demo-client-secret');
 
     // A profile as saved carries fields of its own (builtIn, signedIn, …) that a save does not take.
-    const { baseUrl, aempUrl, authorizeUrl, tokenUrl, clientId, scopes } = profile;
+    const { baseUrl, aempUrl, authorizeUrl, tokenUrl, clientId, scopes } = auth.profiles.require(id);
     const wrong = await h['profiles:save']({ name: 'Wrong secret', baseUrl, aempUrl, authorizeUrl, tokenUrl, clientId, scopes, clientSecret: 'not-the-secret' });
-    expect(await h['auth:signIn'](wrong.id)).toMatchObject({ state: 'failed', error: { kind: 'unauthorized', message: expect.stringContaining('invalid_client') } });
+    expect(await h['auth:signIn'](wrong)).toMatchObject({ state: 'failed', error: { kind: 'unauthorized', message: expect.stringContaining('invalid_client') } });
   });
 
   it('refreshes once on 401 when the access token expired', async () => {

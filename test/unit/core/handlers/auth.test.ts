@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { throughIpc } from '../ipc/through-ipc';
-import type { ConnectionTest, EventChannel, FleetEvents, ProfileInput, SignInState } from '../../../../src-main/contract';
+import type { ConnectionTest, EventChannel, FleetEvents, ProfileInput, ProfilesState, SignInState } from '../../../../src-main/contract';
 import { createAuthModule, type AuthModule } from '../../../../src-main/core/auth';
 import type { FetchLike } from '../../../../src-main/core/auth/oauth';
 import type { ProbeFetch } from '../../../../src-main/core/auth/probe';
@@ -104,6 +104,13 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The profiles as last announced to the pages (what saving, switching and deleting answer with). */
+function lastProfiles(): ProfilesState {
+  const last = events.filter((e) => e.name === 'profiles:changed').at(-1);
+  if (!last) throw new Error('no profiles:changed event was sent');
+  return last.payload as ProfilesState;
+}
+
 describe('auth handlers: argument validation', () => {
   it.each([
     ['profiles:switch', [42]],
@@ -127,18 +134,21 @@ describe('auth handlers: argument validation', () => {
 });
 
 describe('auth handlers: profiles', () => {
-  it('saves, switches and deletes, emitting profiles:changed', async () => {
+  it('saves, switches and deletes, each change announced as profiles:changed and answered with nothing it carries', async () => {
     const h = handlers();
-    const saved = await h['profiles:save'](custom);
-    const switched = await h['profiles:switch'](saved.id);
-    expect(switched.activeId).toBe(saved.id);
-    expect(activated).toEqual([saved.id]);
-    const after = await h['profiles:delete'](saved.id);
-    expect(after.activeId).toBe('demo');
-    expect(activated).toEqual([saved.id, 'demo']);
-    expect(removed).toEqual([saved.id]);
-    expect(forgotten).toEqual([saved.id]);
-    expect(events.filter((e) => e.name === 'profiles:changed').length).toBeGreaterThanOrEqual(3);
+    const id = await h['profiles:save'](custom);
+    expect(id).toMatch(/^p-/);
+    expect(lastProfiles().profiles.find((p) => p.id === id)?.name).toBe('Token only');
+    expect(await h['profiles:switch'](id)).toBeUndefined();
+    expect(lastProfiles().activeId).toBe(id);
+    expect(activated).toEqual([id]);
+    expect(await h['profiles:delete'](id)).toBeUndefined();
+    expect(lastProfiles().activeId).toBe('demo');
+    expect(lastProfiles().profiles.map((p) => p.id)).not.toContain(id);
+    expect(activated).toEqual([id, 'demo']);
+    expect(removed).toEqual([id]);
+    expect(forgotten).toEqual([id]);
+    expect(events.filter((e) => e.name === 'profiles:changed')).toHaveLength(3);
   });
 
   it('tests a candidate profile against the asset list', async () => {
@@ -235,17 +245,17 @@ describe('auth handlers: sign-in', () => {
 
   it('refuses profiles without OAuth settings', async () => {
     const h = handlers();
-    const saved = await h['profiles:save'](custom);
-    await expect(h['auth:signIn'](saved.id)).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('Paste a token instead') });
+    const id = await h['profiles:save'](custom);
+    await expect(h['auth:signIn'](id)).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('Paste a token instead') });
   });
 });
 
 describe('auth handlers: testing a changed address', () => {
   /** A saved profile holding a stored token. */
   async function savedWithToken(h: ReturnType<typeof handlers>) {
-    const saved = await h['profiles:save']({ ...custom, aempUrl: 'https://fleet.example.com/aemp' });
-    await auth.seedToken(saved.id, 'stored-token-north');
-    return { ...custom, aempUrl: 'https://fleet.example.com/aemp', id: saved.id };
+    const id = await h['profiles:save']({ ...custom, aempUrl: 'https://fleet.example.com/aemp' });
+    await auth.seedToken(id, 'stored-token-north');
+    return { ...custom, aempUrl: 'https://fleet.example.com/aemp', id };
   }
 
   it('uses the stored token while the draft keeps the saved origins', async () => {
@@ -300,17 +310,18 @@ describe('auth handlers: re-pointing a signed-in profile', () => {
   };
 
   async function signedIn(h: ReturnType<typeof handlers>) {
-    const saved = await h['profiles:save'](oauth);
-    await auth.sessions.get(saved.id).store({ accessToken: 'north-access-1', refreshToken: 'north-refresh-1', expiresInSec: 3600, tokenType: 'Bearer' });
-    return saved.id;
+    const id = await h['profiles:save'](oauth);
+    await auth.sessions.get(id).store({ accessToken: 'north-access-1', refreshToken: 'north-refresh-1', expiresInSec: 3600, tokenType: 'Bearer' });
+    return id;
   }
 
   it('deletes the tokens and signs out when the base origin changes, so the next refresh sends nothing to the new host', async () => {
     const h = handlers();
     const id = await signedIn(h);
-    const saved = await h['profiles:save']({ ...oauth, id, baseUrl: 'https://collector.example.net/v1' });
-    expect(saved.signedIn).toBe(false);
-    expect(saved.notice).toContain('collector.example.net');
+    expect(await h['profiles:save']({ ...oauth, id, baseUrl: 'https://collector.example.net/v1' })).toBe(id);
+    const saved = lastProfiles().profiles.find((p) => p.id === id);
+    expect(saved?.signedIn).toBe(false);
+    expect(saved?.notice).toContain('collector.example.net');
     expect(vault.entries.has(id)).toBe(false);
     expect(vault.entries.has(`${id}:refresh`)).toBe(false);
     // What the HTTP client does on the next 401: refresh, then read the token for the new host.
@@ -348,8 +359,8 @@ describe('auth handlers: re-pointing a signed-in profile', () => {
   it('keeps the sign-in when the origins stay', async () => {
     const h = handlers();
     const id = await signedIn(h);
-    const saved = await h['profiles:save']({ ...oauth, id, name: 'North depot' });
-    expect(saved.signedIn).toBe(true);
+    await h['profiles:save']({ ...oauth, id, name: 'North depot' });
+    expect(lastProfiles().profiles.find((p) => p.id === id)?.signedIn).toBe(true);
     expect(await auth.sessions.get(id).getToken()).toBe('north-access-1');
   });
 });

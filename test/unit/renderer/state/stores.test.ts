@@ -21,7 +21,10 @@ describe('the stores together (session, assets, selection, ui)', () => {
     bridge = new FakeBridge()
       .handle('app:info', () => ({ shell: 'web', version: '0.1.0', platform: 'linux', demo: true }))
       .handle('settings:get', () => settings)
-      .handle('settings:set', (patch) => (settings = { ...settings, ...(patch as Partial<Settings>) }))
+      .handle('settings:set', (patch) => {
+        settings = { ...settings, ...(patch as Partial<Settings>) };
+        bridge.emit('settings', settings);
+      })
       .handle('status:get', () => status())
       .handle('assets:get', () => snapshot([asset(1, {}, { ignition: metric(true), fuel: metric(10) }), asset(2, {}, { ignition: metric(true), fuel: metric(90) }), asset(3, {}, { ignition: metric(false) })], { source: 'cache' }));
     setBridge(bridge);
@@ -49,6 +52,44 @@ describe('the stores together (session, assets, selection, ui)', () => {
     expect(bridge.callsTo('settings:set')).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(600);
     expect(bridge.callsTo('settings:set')).toEqual([[{ list: { filters: [], sort: 'name', descending: true, columns: ['id', 'fuel'] } }]]);
+  });
+
+  it('a settings save resolves holding the announced settings, without asking again when the announcement came first (Electron)', async () => {
+    resetStores(Date.now);
+    await startStores();
+    const asks = bridge.callsTo('settings:get').length;
+    await session.saveSettings({ staleAfterMin: 45 });
+    expect(session.settings.staleAfterMin).toBe(45);
+    expect(bridge.callsTo('settings:get')).toHaveLength(asks);
+  });
+
+  it('a settings save whose announcement comes after its answer (the web shell) resolves holding the saved settings, read once', async () => {
+    resetStores(Date.now);
+    await startStores();
+    let saved = settings;
+    bridge.handle('settings:set', (patch) => {
+      saved = { ...settings, ...(patch as Partial<Settings>) };
+      settings = saved;
+      return undefined; // the event is on its way on the socket, not here yet
+    });
+    const asks = bridge.callsTo('settings:get').length;
+    await session.saveSettings({ staleAfterMin: 45 });
+    expect(session.settings.staleAfterMin).toBe(45);
+    expect(bridge.callsTo('settings:get')).toHaveLength(asks + 1);
+    // The late announcement changes nothing more.
+    bridge.emit('settings', saved);
+    expect(session.settings).toEqual(saved);
+  });
+
+  it('a settings save keeps the last good settings and throws when the main side refuses it', async () => {
+    resetStores(Date.now);
+    await startStores();
+    const before = session.settings;
+    bridge.handle('settings:set', () => {
+      throw Object.assign(new Error('Refresh every 15 s to 24 h (86,400 s).'), { kind: 'invalid-argument' });
+    });
+    await expect(session.saveSettings({ refreshIntervalSec: 1 })).rejects.toThrow('Refresh every 15 s to 24 h');
+    expect(session.settings).toBe(before);
   });
 
   it('keeps the search text to itself: typing sends nothing to the main side', async () => {

@@ -71,10 +71,11 @@ export class FakeAlertLog {
         if (this.gate) await this.gate(q);
         return { ...this.counts(), alerts: this.list(q) };
       })
+      // As the main side does: the call answers nothing, the counts after it go out as 'alerts:counts'.
       .handle('alerts:acknowledge', (ids) => {
         const wanted = ids === 'all' ? null : new Set(ids as number[]);
         this.records = this.records.map((r) => (r.profileId === this.profileId && r.acknowledgedAt === null && (!wanted || wanted.has(r.id)) ? { ...r, acknowledgedAt: new Date(NOW).toISOString() } : r));
-        return this.counts();
+        bridge.emit('alerts:counts', this.counts());
       })
       .handle('alerts:rules', () => this.rules)
       .handle('alerts:setRules', (next) => (this.rules = next as AlertRules))

@@ -103,7 +103,8 @@ describe('AssetList: old values, columns and repeated names', () => {
 
   it('the column chooser adds and removes columns and remembers them through settings', async () => {
     vi.useFakeTimers({ now: NOW });
-    const bridge = new FakeBridge().handle('settings:set', (patch) => ({ ...DEFAULT_SETTINGS, ...(patch as object) }));
+    const bridge = new FakeBridge();
+    bridge.handle('settings:set', (patch) => bridge.emit('settings', { ...DEFAULT_SETTINGS, ...(patch as object) }));
     setBridge(bridge);
     try {
       workspace(3);

@@ -38,8 +38,7 @@ beforeEach(() => {
     .handle('app:info', () => ({ shell: 'web', version: 't', platform: 'linux', demo: true }))
     .handle('profiles:switch', (id) => {
       state = { ...state, activeId: id as string };
-      bridge.emit('profiles:changed', state); // the main side announces every change of the profiles
-      return state;
+      bridge.emit('profiles:changed', state); // the main side announces every change of the profiles; the call answers nothing
     });
   setBridge(bridge);
 });
@@ -76,7 +75,7 @@ describe('ConnectionPanel', () => {
     let saved: ProfileInput | null = null;
     bridge.handle('profiles:save', (input) => {
       saved = input as ProfileInput;
-      return { ...north, id: 'p-new', name: saved.name };
+      return 'p-new';
     });
     await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Add a profile…' }));
@@ -218,7 +217,7 @@ describe('ConnectionPanel', () => {
     bridge.handle('profiles:save', () => {
       state = { ...state, profiles: [demoProfile, { ...north, baseUrl: 'https://south.example.net/v1', signedIn: false, notice: why }] };
       bridge.emit('profiles:changed', state); // the main side announces every change of the profiles
-      return state.profiles[1];
+      return north.id; // and answers the saved profile's id only
     });
     await renderPanel();
     await fireEvent.click(await screen.findByRole('button', { name: 'Edit North branch' }));
@@ -229,6 +228,20 @@ describe('ConnectionPanel', () => {
     expect(within(item).getByText('Signed out')).toBeInTheDocument();
     expect(within(item).getByText(why)).toBeInTheDocument();
     expect(bridge.callsTo('profiles:list')).toHaveLength(1); // once at start; after that the events tell
+  });
+
+  it('shows why a profile was signed out in the save message also when the announcement comes after the answer (the web shell\'s socket may lag its answer)', async () => {
+    const why = '“North branch” was signed out because its address changed (now south.example.net).';
+    bridge.handle('profiles:save', () => north.id);
+    await renderPanel();
+    await fireEvent.click(await screen.findByRole('button', { name: 'Edit North branch' }));
+    await fireEvent.input(screen.getByLabelText('Base URL'), { target: { value: 'https://south.example.net/v1' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByRole('status')[0]).toHaveTextContent('Saved “North branch”.'));
+    expect(screen.getAllByRole('status')[0]).not.toHaveTextContent('signed out');
+    state = { ...state, profiles: [demoProfile, { ...north, baseUrl: 'https://south.example.net/v1', signedIn: false, notice: why }] };
+    bridge.emit('profiles:changed', state);
+    await waitFor(() => expect(screen.getAllByRole('status')[0]).toHaveTextContent(`Saved “North branch”. ${why}`));
   });
 
   it("shows the session's profiles (one copy): opening the panel asks for nothing, and a switch made elsewhere shows at once", async () => {
@@ -261,7 +274,7 @@ describe('ConnectionPanel', () => {
     let saved: ProfileInput | null = null;
     bridge.handle('profiles:save', (input) => {
       saved = input as ProfileInput;
-      return { ...north, embedOrigins: saved.embedOrigins ?? [] };
+      return north.id;
     });
     state = { ...state, profiles: [demoProfile, { ...north, embedOrigins: ['https://maps.partner.example'] }] };
     await renderPanel();

@@ -102,7 +102,11 @@ beforeEach(() => {
   built.count = 0;
   bridge = new FakeBridge();
   bridge.handle('map:base', () => DEMO_BASE);
-  bridge.handle('settings:set', (patch) => (settings = { ...settings, ...(patch as Partial<Settings>) }));
+  bridge.handle('settings:set', (patch) => {
+    settings = { ...settings, ...(patch as Partial<Settings>) };
+    bridge.emit('settings', settings);
+  });
+  bridge.handle('settings:get', () => settings);
   setBridge(bridge);
   workspace();
 });

@@ -17,8 +17,11 @@ afterEach(() => {
   setBridge(null);
 });
 
-function open() {
+async function open() {
   resetStores(() => NOW);
+  // The session follows the 'settings' event, as in the app: a saved change comes back that way.
+  bridge.handle('settings:get', () => DEFAULT_SETTINGS);
+  await session.init();
   const onClose = vi.fn();
   render(SettingsDialog, { onClose });
   return { onClose };
@@ -26,7 +29,7 @@ function open() {
 
 describe('SettingsDialog', () => {
   it('shows validation errors next to the field and sends nothing', async () => {
-    const { onClose } = open();
+    const { onClose } = await open();
     await fireEvent.input(screen.getByLabelText('Refresh every (seconds)'), { target: { value: '2' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Refresh every 15 s to 24 h (86,400 s)')).toBeInTheDocument();
@@ -39,13 +42,13 @@ describe('SettingsDialog', () => {
     bridge.handle('settings:set', () => {
       throw Object.assign(new Error('Could not write settings: disk full'), { kind: 'storage' });
     });
-    const { onClose } = open();
+    const { onClose } = await open();
     await fireEvent.change(screen.getByLabelText('Units'), { target: { value: 'imperial' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Settings not saved: Could not write settings: disk full');
     expect(onClose).not.toHaveBeenCalled();
 
-    bridge.handle('settings:set', (patch) => ({ ...DEFAULT_SETTINGS, ...(patch as Partial<Settings>) }));
+    bridge.handle('settings:set', (patch) => bridge.emit('settings', { ...DEFAULT_SETTINGS, ...(patch as Partial<Settings>) }));
     await fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(session.settings.units).toBe('imperial');
@@ -53,8 +56,8 @@ describe('SettingsDialog', () => {
   });
 
   it('sets how many MB of map tiles are kept for offline use, within bounds', async () => {
-    bridge.handle('settings:set', (patch) => ({ ...DEFAULT_SETTINGS, ...(patch as Partial<Settings>) }));
-    const { onClose } = open();
+    bridge.handle('settings:set', (patch) => bridge.emit('settings', { ...DEFAULT_SETTINGS, ...(patch as Partial<Settings>) }));
+    const { onClose } = await open();
     const field = screen.getByLabelText('Keep map tiles for offline use, up to (MB)');
     expect(field).toHaveValue('200');
     await fireEvent.input(field, { target: { value: '5' } });
@@ -68,7 +71,7 @@ describe('SettingsDialog', () => {
   });
 
   it('Escape closes the dialog', async () => {
-    const { onClose } = open();
+    const { onClose } = await open();
     await fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
   });

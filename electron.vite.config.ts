@@ -56,6 +56,9 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require only 'electron' and a few Node built-ins, never a
+      // package: the contract's libraries (valibot) are bundled into it.
+      externalizeDeps: { exclude: ['valibot'] },
       outDir: 'out/preload',
       rollupOptions: {
         input: { index: resolve(ROOT, 'src-main/preload/index.ts') },

@@ -35,9 +35,9 @@ const result: HistoryResult = {
   start: '2026-11-21T00:00:00Z',
   end: '2026-11-28T00:00:00Z',
   points: [
-    { at: '2026-03-12T12:00:00Z', value: 100, lat: null, lng: null },
-    { at: '2026-11-22T08:00:00Z', value: 120, lat: null, lng: null },
-    { at: '2026-11-23T08:00:00Z', value: 130, lat: null, lng: null },
+    { at: '2026-03-12T12:00:00Z', value: 100 },
+    { at: '2026-11-22T08:00:00Z', value: 120 },
+    { at: '2026-11-23T08:00:00Z', value: 130 },
   ],
   issues: [],
   fetchedAt: '2026-11-28T00:00:00Z',

@@ -14,16 +14,20 @@ export function requestedRange(range: { start: string; end: string }): { min: nu
 }
 
 /**
- * Splits aligned chart data into the points inside the range and the times (Unix seconds)
- * of those outside it: one stray old update must not stretch the axis over months.
+ * Splits aligned chart data into the points to draw and the times (Unix seconds) of strays:
+ * one old update must not stretch the axis over months. A reading less than the range's
+ * own length away from it (the device's last report before the start, which the service
+ * returns as the value at the start) is kept: the axis clips it, and the line enters from
+ * the edge as it should.
  */
 export function withinRange(data: [number[], (number | null)[]], range: { min: number; max: number } | null): { data: [number[], (number | null)[]]; outside: number[] } {
   if (!range) return { data, outside: [] };
+  const slack = range.max - range.min;
   const xs: number[] = [];
   const ys: (number | null)[] = [];
   const outside: number[] = [];
   data[0].forEach((x, i) => {
-    if (x < range.min || x > range.max) outside.push(x);
+    if (x < range.min - slack || x > range.max + slack) outside.push(x);
     else {
       xs.push(x);
       ys.push(data[1][i]);

@@ -15,6 +15,14 @@ describe('the history chart keeps its axis on the requested range', () => {
     expect(outsideRangeNote(outside, 'en-GB')).toBe('1 update falls outside the requested range (12 Mar 2026) and is not drawn.');
   });
 
+  it('draws the last report before the start (the value at the start) without calling it out', () => {
+    const justBefore = sec('2026-11-20T23:40:00Z');
+    const inside = sec('2026-11-22T08:00:00Z');
+    const { data, outside } = withinRange([[justBefore, inside], [1, 2]], range);
+    expect(data).toEqual([[justBefore, inside], [1, 2]]);
+    expect(outside).toEqual([]);
+  });
+
   it('counts several strays and gives their first and last day', () => {
     expect(outsideRangeNote([sec('2026-03-12T12:00:00Z'), sec('2026-12-02T12:00:00Z'), sec('2026-03-20T12:00:00Z')], 'en-GB')).toBe(
       '3 updates fall outside the requested range (12 Mar 2026 – 2 Dec 2026) and are not drawn.',

@@ -1,5 +1,5 @@
 /**
- * Issue 6: the Fleet view on AEMP 2.0 — all pages loaded, a machine looked up by serial
+ * The Fleet view on AEMP 2.0 — all pages loaded, a machine looked up by serial
  * number, a 7-day range with the track replay, the three charts and a table view.
  */
 import { expect, test } from '@playwright/test';

@@ -19,6 +19,8 @@ export interface Column {
   key: ColumnKey;
   label: string;
   numeric: boolean;
+  /** The column's CSS grid track: every row lays out alone, so widths are fixed here, not measured from the content. */
+  track: string;
 }
 
 /** The header: numeric columns carry their unit here, so the cells hold bare numbers. */
@@ -36,17 +38,20 @@ export function columnLabel(column: Column, units: Units): string {
 }
 
 export const COLUMNS: Column[] = [
-  { key: 'make', label: 'Make', numeric: false },
-  { key: 'model', label: 'Model', numeric: false },
-  { key: 'equipmentId', label: 'Equipment id', numeric: false },
-  { key: 'serialNumber', label: 'Serial', numeric: false },
-  { key: 'vin', label: 'VIN', numeric: false },
-  { key: 'locationAt', label: 'Last location', numeric: false },
-  { key: 'operatingHours', label: 'Operating hours', numeric: true },
-  { key: 'distance', label: 'Odometer', numeric: true },
-  { key: 'fuelRemaining', label: 'Fuel', numeric: true },
-  { key: 'engineRunning', label: 'Engine', numeric: false },
+  { key: 'make', label: 'Make', numeric: false, track: 'minmax(5rem, 1fr)' },
+  { key: 'model', label: 'Model', numeric: false, track: 'minmax(5rem, 1fr)' },
+  { key: 'equipmentId', label: 'Equipment id', numeric: false, track: 'minmax(6rem, 1fr)' },
+  { key: 'serialNumber', label: 'Serial', numeric: false, track: 'minmax(6rem, 1fr)' },
+  { key: 'vin', label: 'VIN', numeric: false, track: 'minmax(9rem, 1.2fr)' },
+  { key: 'locationAt', label: 'Last location', numeric: false, track: 'minmax(11rem, 1.4fr)' },
+  { key: 'operatingHours', label: 'Operating hours', numeric: true, track: '6.5rem' },
+  { key: 'distance', label: 'Odometer', numeric: true, track: '6.5rem' },
+  { key: 'fuelRemaining', label: 'Fuel', numeric: true, track: '4.5rem' },
+  { key: 'engineRunning', label: 'Engine', numeric: false, track: '5rem' },
 ];
+
+/** The grid template shared by the header and every row, so their columns line up. */
+export const GRID_TEMPLATE = COLUMNS.map((c) => c.track).join(' ');
 
 type SortValue = string | number | null;
 
@@ -122,13 +127,4 @@ export function identifierOf(e: Equipment): string | null {
 
 export function rowKey(e: Equipment, index: number): string {
   return `${e.equipmentId ?? ''}|${e.serialNumber ?? ''}|${e.vin ?? ''}|${index}`;
-}
-
-/** Rows to render for a fixed-height virtual list (with overscan). */
-export function visibleWindow(scrollTop: number, viewportHeight: number, rowHeight: number, count: number, overscan = 8): { start: number; end: number } {
-  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
-  const shown = Math.ceil(Math.max(0, viewportHeight) / rowHeight);
-  const start = Math.max(0, first - overscan);
-  const end = Math.min(count, first + shown + overscan);
-  return { start, end: Math.max(start, end) };
 }

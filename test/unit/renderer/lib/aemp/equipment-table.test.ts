@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, filterEquipment, identifierOf, sortEquipment, visibleWindow } from '../../../../../src-renderer/src/lib/aemp/equipment-table';
+import { cellText, filterEquipment, identifierOf, sortEquipment } from '../../../../../src-renderer/src/lib/aemp/equipment-table';
 import { unit } from './equipment-fixture';
 
 
@@ -52,11 +52,3 @@ describe('cells and identifiers', () => {
   });
 });
 
-describe('visibleWindow', () => {
-  it('returns the rows in view plus overscan, clamped to the list', () => {
-    expect(visibleWindow(0, 320, 32, 50_000, 5)).toEqual({ start: 0, end: 15 });
-    expect(visibleWindow(32_000, 320, 32, 50_000, 5)).toEqual({ start: 995, end: 1015 });
-    expect(visibleWindow(32 * 49_999, 320, 32, 50_000, 5)).toEqual({ start: 49_994, end: 50_000 });
-    expect(visibleWindow(0, 320, 32, 0, 5)).toEqual({ start: 0, end: 0 });
-  });
-});

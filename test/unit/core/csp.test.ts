@@ -1,14 +1,10 @@
 /** The page's Content Security Policy: which sources it allows and where it reads them from. */
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, cspOriginsFromCore, cspSource } from '../../../src-main/core/csp';
-import type { FleetDeskCore } from '../../../src-main/core/ports';
+import { coreAnswering } from '../../fixtures/core-handlers';
 
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
 const empty = { images: [], frames: [], connect: [] };
-
-/** A core that answers only the two calls the policy reads. */
-const coreAnswering = (handlers: { 'settings:get'?: () => Promise<unknown>; 'profiles:list': () => Promise<unknown> }) =>
-  ({ handlers }) as unknown as FleetDeskCore;
 
 describe('contentSecurityPolicy refuses anything but plain origins and bare schemes', () => {
   it('is exactly this list of directives for an empty policy', () => {

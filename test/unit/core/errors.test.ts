@@ -137,6 +137,10 @@ describe('scrubSecrets builds its patterns right when the module loads', () => {
     vi.resetModules();
   });
 
+  it('checks a copy of its own, not the one every other module shares', async () => {
+    expect((await freshErrors()).scrubSecrets).not.toBe(scrubSecrets);
+  });
+
   it('redacts a whole bearer credential after any run of blanks, padding included', async () => {
     const { scrubSecrets } = await freshErrors();
     expect(scrubSecrets('Authorization: Bearer   abc.DEF-123_~+/xyz==; next')).toBe('Authorization: Bearer   [redacted]; next');

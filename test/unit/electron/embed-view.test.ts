@@ -466,6 +466,11 @@ describe('createEmbedController places, reloads, replaces and closes its view', 
 
 /** Its partition name and session length are top-level constants: each test loads a fresh copy of the module so a change to them is seen. */
 describe('createEmbedController runs each session on its named partition for an hour, from a freshly loaded module', () => {
+  it('checks a copy of its own, not the one every other module shares', async () => {
+    const { mod } = await setupFreshModule();
+    expect(mod.createEmbedController).not.toBe(createEmbedController);
+  });
+
   it('runs on its named in-memory partition, for one hour per session', async () => {
     const { mod, controller, partitions, timers } = await setupFreshModule();
     await controller.show(MAP, 's1', BOUNDS_AT_ORIGIN);

@@ -137,6 +137,10 @@ describe('registerIpc tells an untrusted sender why, from a freshly loaded modul
     vi.resetModules();
   });
 
+  it('checks a copy of its own, not the one every other module shares', async () => {
+    expect((await import('../../../src-main/electron/ipc')).registerIpc).not.toBe(registerIpc);
+  });
+
   it('gets a forbidden answer that says why', async () => {
     const { registerIpc: freshRegisterIpc, trustedSender: freshTrustedSender } = await import('../../../src-main/electron/ipc');
     const win = fakeWindow();

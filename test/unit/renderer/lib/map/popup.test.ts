@@ -4,11 +4,16 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { assetRow } from '../../../../../src-main/core/assets/asset-row';
+import { popupLines as sharedPopupLines } from '../../../../../src-renderer/src/lib/map/popup';
 import { asset, metric, NOW } from '../../fixtures';
 
 describe('popupLines shows the six popup metrics, from a freshly loaded module', () => {
   beforeEach(() => {
     vi.resetModules();
+  });
+
+  it('checks a copy of its own, not the one every other module shares', async () => {
+    expect((await import('../../../../../src-renderer/src/lib/map/popup')).popupLines).not.toBe(sharedPopupLines);
   });
 
   it('shows each of the six popup metrics, in the details order, and nothing else', async () => {

@@ -1,3 +1,4 @@
+/** Where the app window may go: the app page only, never a new window, and only checked http(s) links to the system browser. */
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({}));
@@ -6,8 +7,9 @@ const { guardNavigation, isAllowedNavigation, windowOpenHandler } = await import
 
 const FILE_APP = 'file:///opt/fleet-desk/resources/app/out/renderer/index.html';
 const DEV_APP = 'http://localhost:5173/';
+const PACKAGED_APP = 'file:///app/out/renderer/index.html';
 
-describe('isAllowedNavigation', () => {
+describe('isAllowedNavigation allows the app page itself and refuses everything else', () => {
   it('allows the app page itself', () => {
     expect(isAllowedNavigation(`${FILE_APP}#/assets`, FILE_APP)).toBe(true);
     expect(isAllowedNavigation('http://localhost:5173/index.html?x=1', DEV_APP)).toBe(true);
@@ -48,7 +50,32 @@ describe('isAllowedNavigation', () => {
   });
 });
 
-describe('window open and external links', () => {
+describe('isAllowedNavigation allows a packaged, dev or https app only its own page, without credentials', () => {
+  it('allows only file: URLs of the very same page for a packaged app', () => {
+    expect(isAllowedNavigation('file:///app/out/renderer/index.html#/map', PACKAGED_APP)).toBe(true);
+    for (const url of ['javascript:/app/out/renderer/index.html', 'data:/app/out/renderer/index.html', 'blob:/app/out/renderer/index.html']) {
+      expect(isAllowedNavigation(url, PACKAGED_APP), url).toBe(false);
+    }
+  });
+
+  it('allows an https app its own origin too, without credentials', () => {
+    expect(isAllowedNavigation('https://app.example/index.html', 'https://app.example/')).toBe(true);
+    expect(isAllowedNavigation('https://user@app.example/index.html', 'https://app.example/')).toBe(false);
+    expect(isAllowedNavigation('https://:pw@app.example/index.html', 'https://app.example/')).toBe(false);
+  });
+
+  it('refuses same-origin URLs carrying a user name or password for a dev server', () => {
+    expect(isAllowedNavigation('http://localhost:5173/', 'http://localhost:5173/')).toBe(true);
+    expect(isAllowedNavigation('http://user@localhost:5173/', 'http://localhost:5173/')).toBe(false);
+    expect(isAllowedNavigation('http://:secret@localhost:5173/', 'http://localhost:5173/')).toBe(false);
+  });
+
+  it('allows nothing for an app page that is neither file: nor http(s)', () => {
+    expect(isAllowedNavigation('app://fleet/index.html', 'app://fleet/index.html')).toBe(false);
+  });
+});
+
+describe('windowOpenHandler and guardNavigation deny new windows and foreign navigation', () => {
   it('denies every new window and hands only http(s) links to the system browser', () => {
     const open = vi.fn();
     const handler = windowOpenHandler(open);
@@ -58,7 +85,6 @@ describe('window open and external links', () => {
     expect(handler({ url: 'smb://server/share' })).toEqual({ action: 'deny' });
     expect(open.mock.calls).toEqual([['https://example.com/help']]);
   });
-
 
   it('prevents will-navigate and will-redirect unless allowed, and blocks webviews', () => {
     const listeners: Record<string, (event: { url: string; preventDefault: () => void }) => void> = {};

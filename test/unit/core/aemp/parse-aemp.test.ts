@@ -1,3 +1,4 @@
+/** Reading fleet pages, single units and histories, in AEMP 1.2 and 2.0, JSON and XML. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,24 @@ import { FleetError } from '../../../../src-main/core/errors';
 
 const fixture = (name: string) => readFileSync(resolve(__dirname, '../../../fixtures/aemp', name), 'utf8');
 
-describe('parseAempPage: AEMP 2.0 JSON', () => {
+function refusal(run: () => unknown): FleetError {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof FleetError) return err;
+    throw err;
+  }
+  throw new Error('read instead of refused');
+}
+
+const unitJson = (id: string) => ({ EquipmentHeader: { EquipmentID: id } });
+const unitXml = (id: string) => `<EquipmentHeader><EquipmentID>${id}</EquipmentID></EquipmentHeader>`;
+
+const LAT_ISSUE = 'Latitude is missing or not a number between -90 and 90; location skipped.';
+const unit = { EquipmentHeader: { EquipmentID: 'E' }, Location: { datetime: '2026-03-01T10:00:00Z', Latitude: 'north', Longitude: 5 } };
+const LOCATION = '<Location datetime="2026-03-01T10:00:00Z"><Latitude>40</Latitude><Longitude>-111</Longitude></Location>';
+
+describe('parseAempPage reads AEMP 2.0 JSON', () => {
   const page = parseAempPage(fixture('v2-fleet.json'), 'application/json');
 
   it('reads the snapshot, links and a complete unit with explicit units', () => {
@@ -46,7 +64,7 @@ describe('parseAempPage: AEMP 2.0 JSON', () => {
   });
 });
 
-describe('parseAempPage: feed variants', () => {
+describe('parseAempPage reads every feed variant and refuses what is not a fleet', () => {
   it('reads lower-case keys, numbers as strings, durations, dateTime children and unit spellings', () => {
     const page = parseAempPage(fixture('v2-fleet-variants.json'));
     expect(page.issues).toEqual([]);
@@ -114,9 +132,29 @@ describe('parseAempPage: feed variants', () => {
       }
     }
   });
+
+  it('refuses XML whose root is not a fleet, naming the root, at the root path', () => {
+    const err = refusal(() => parseAempPage('<Invoice><Total>1</Total></Invoice>'));
+    expect(err).toMatchObject({ kind: 'bad-payload', path: '$', message: "The fleet service's answer is not a fleet snapshot (its root element is <Invoice>)." });
+  });
+
+  it('refuses JSON with none of the fleet keys, in any case, and reads one with any of them', () => {
+    expect(refusal(() => parseAempPage('{"invoice":1}')).message).toBe("The fleet service's answer is not a fleet snapshot.");
+    expect(parseAempPage('{"equipment":[]}').entries).toBe(0);
+    expect(parseAempPage('{"other":1,"Version":"2"}').version).toBe('2');
+    expect(parseAempPage('{}').entries).toBe(0);
+  });
+
+  it('reads a fleet wrapped in {"Fleet": …} and a bare list of units', () => {
+    expect(parseAempPage(JSON.stringify({ Fleet: { Equipment: [unitJson('W')] } })).equipment.map((e) => e.equipmentId)).toEqual(['W']);
+    const bare = parseAempPage(JSON.stringify([unitJson('A'), unitJson('B')]));
+    expect(bare.equipment.map((e) => e.equipmentId)).toEqual(['A', 'B']);
+    expect(bare.version).toBeNull();
+    expect(bare.links.next).toBeNull();
+  });
 });
 
-describe('parseEquipment', () => {
+describe('parseEquipment reads one unit, bare or in a fleet, with issue paths into it', () => {
   it('reads a bare equipment and takes the newest of repeated readings', () => {
     const { equipment, issues } = parseEquipment(fixture('v2-unit.json'));
     expect(issues).toEqual([]);
@@ -133,9 +171,63 @@ describe('parseEquipment', () => {
   it('answers null for a fleet without units', () => {
     expect(parseEquipment('{"Equipment":[]}').equipment).toBeNull();
   });
+
+  it('reads a bare Equipment (JSON or an XML <Equipment> root, any case) and the first unit of a fleet', () => {
+    expect(parseEquipment(JSON.stringify(unitJson('J'))).equipment?.equipmentId).toBe('J');
+    expect(parseEquipment(`<equipment>${unitXml('X')}</equipment>`).equipment?.equipmentId).toBe('X');
+    expect(parseEquipment(`<Fleet><Equipment>${unitXml('F1')}</Equipment><Equipment>${unitXml('F2')}</Equipment></Fleet>`).equipment?.equipmentId).toBe('F1');
+    expect(parseEquipment(JSON.stringify({ Equipment: [unitJson('G1'), unitJson('G2')] })).equipment?.equipmentId).toBe('G1');
+  });
+
+  it('does not take an XML root merely ending or starting in "equipment" for a bare unit', () => {
+    expect(refusal(() => parseEquipment(`<MyEquipment>${unitXml('X')}</MyEquipment>`)).message).toContain('<MyEquipment>');
+    expect(refusal(() => parseEquipment(`<EquipmentList>${unitXml('X')}</EquipmentList>`)).message).toContain('<EquipmentList>');
+  });
+
+  it('has no unit for an empty fleet, and issues point into the first unit', () => {
+    expect(parseEquipment('{"Equipment":[]}')).toEqual({ equipment: null, issues: [] });
+    const bad = parseEquipment(JSON.stringify({ Equipment: [{ EquipmentHeader: { EquipmentID: 'E', Make: { nested: true } } }] }));
+    expect(bad.issues.every((i) => i.path.startsWith('Equipment[0]'))).toBe(true);
+  });
+
+  it('point into a bare unit, a unit of a fleet, and an entry of a bare list', () => {
+    expect(parseEquipment(JSON.stringify(unit)).issues).toEqual([{ path: 'Equipment.Location.Latitude', message: LAT_ISSUE }]);
+    expect(parseEquipment(JSON.stringify({ Equipment: [unit] })).issues).toEqual([{ path: 'Equipment[0].Location.Latitude', message: LAT_ISSUE }]);
+    expect(parseAempPage(JSON.stringify([unit])).issues).toEqual([{ path: '$[0].Location.Latitude', message: LAT_ISSUE }]);
+  });
 });
 
-describe('parseHistoryPage', () => {
+describe('parseHistoryPage reads one metric’s records and refuses another metric', () => {
+  const loc = (t: string) => ({ datetime: t, Latitude: 40, Longitude: -111 });
+
+  it('reads JSON under the metric name or "<metric>Messages", and a bare list', () => {
+    expect(parseHistoryPage(JSON.stringify({ Location: [loc('2026-03-01T10:00:00Z')] }), 'Location').points).toHaveLength(1);
+    expect(parseHistoryPage(JSON.stringify({ LocationMessages: [loc('2026-03-01T10:00:00Z')] }), 'Location').points).toHaveLength(1);
+    expect(parseHistoryPage(JSON.stringify([loc('2026-03-01T10:00:00Z')]), 'Location').points).toHaveLength(1);
+  });
+
+  it('reads an XML page whose root is the record itself, or holds the records', () => {
+    const one = '<Location datetime="2026-03-01T10:00:00Z"><Latitude>40</Latitude><Longitude>-111</Longitude></Location>';
+    expect(parseHistoryPage(one, 'Location').points).toHaveLength(1);
+    expect(parseHistoryPage(`<location datetime="2026-03-01T10:00:00Z"><Latitude>40</Latitude><Longitude>-111</Longitude></location>`, 'Location').points).toHaveLength(1);
+    expect(parseHistoryPage(`<LocationMessages>${one}${one.replace('10:00', '10:01')}</LocationMessages>`, 'Location').points).toHaveLength(2);
+  });
+
+  it('refuses XML of another metric and JSON without the metric, naming what was expected', () => {
+    expect(refusal(() => parseHistoryPage('<FuelRemainingMessages/>', 'Location')).message).toBe(
+      "The fleet service's answer is not a Location history (its root element is <FuelRemainingMessages>).",
+    );
+    expect(refusal(() => parseHistoryPage('{"Other":[1]}', 'Location')).message).toBe("The fleet service's answer is not a Location history.");
+    expect(parseHistoryPage('{}', 'Location').points).toEqual([]);
+    expect(parseHistoryPage('{"Links":[]}', 'Location').points).toEqual([]);
+  });
+
+  it('skips a record without a readable time, saying so', () => {
+    const page = parseHistoryPage(JSON.stringify({ Location: [{ Latitude: 40, Longitude: -111 }] }), 'Location');
+    expect(page.points).toEqual([]);
+    expect(page.issues.map((i) => i.message)).toContain('History record has no readable datetime; skipped.');
+  });
+
   it('reads JSON location records, skipping unreadable ones with their paths', () => {
     const page = parseHistoryPage(fixture('v2-location-history.json'), 'Location');
     expect(page.entries).toBe(4);
@@ -167,5 +259,15 @@ describe('parseHistoryPage', () => {
     expect(d.points[0].value).toBe(2000);
     const f = parseHistoryPage('{"FuelRemaining":{"datetime":"2026-01-01T00:00:00Z","Percent":"55"}}', 'FuelRemaining');
     expect(f.points[0].value).toBe(55);
+  });
+
+  it('reads an empty "<metric>Messages" page, or one holding only other elements, as no points', () => {
+    expect(parseHistoryPage('<LocationMessages></LocationMessages>', 'Location')).toMatchObject({ points: [], issues: [] });
+    expect(parseHistoryPage('<LocationMessages><Note>x</Note></LocationMessages>', 'Location')).toMatchObject({ points: [], issues: [] });
+    expect(parseHistoryPage('<locationmessages></locationmessages>', 'Location').points).toEqual([]);
+  });
+
+  it('reads records of the metric under another root element', () => {
+    expect(parseHistoryPage(`<History>${LOCATION}</History>`, 'Location').points).toEqual([{ at: '2026-03-01T10:00:00.000Z', value: null, lat: 40, lng: -111 }]);
   });
 });

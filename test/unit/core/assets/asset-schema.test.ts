@@ -1,16 +1,21 @@
+/** The asset list check: what it keeps, skips, flags, cleans and reports, and what it never quotes. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { AssetHeadSchema, MetricEntrySchema, normalizeAssetList } from '../../../../src-main/core/assets/asset-schema';
 import { FleetError, registerSecret } from '../../../../src-main/core/errors';
+import { MAX_ASSETS_PER_LIST, MAX_FIELD_CHARS } from '../../../../src-main/core/limits';
 import { SERVICE_ASSETS } from './service-assets.fixture';
 
 const NOW = new Date('2026-03-01T00:00:00Z');
 const meta = (collectedOn = '2026-02-28T10:00:00Z') => ({ collectedOn, source: 's', other: {} });
 const thing = (n: number, extra: Record<string, unknown> = {}) => ({ assetId: `thing:${n}`, type: 'thing', name: `T${n}`, urls: {}, metrics: null, ...extra });
 const clone = <T>(x: T): T => structuredClone(x);
+const AT = '2026-02-28T10:00:00Z';
+const entry = (value: unknown) => ({ value, meta: meta(AT) });
+const long = 'x'.repeat(MAX_FIELD_CHARS + 200);
 
-describe('normalizeAssetList: the documented shape', () => {
+describe('normalizeAssetList reads the documented shape', () => {
   it('keeps every asset of the service-interface fixture, with no issues', () => {
     const { assets, skipped } = normalizeAssetList(clone(SERVICE_ASSETS), NOW);
     expect(skipped).toEqual([]);
@@ -52,9 +57,34 @@ describe('normalizeAssetList: the documented shape', () => {
       expect((error as FleetError).path).toBe('$');
     }
   });
+
+  it('reads exactly the largest list and refuses one more, at the root path', () => {
+    const list = Array.from({ length: MAX_ASSETS_PER_LIST }, (_, i) => i);
+    expect(normalizeAssetList(list, NOW).skipped).toHaveLength(MAX_ASSETS_PER_LIST);
+    list.push(0);
+    try {
+      normalizeAssetList(list, NOW);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(FleetError);
+      expect(err).toMatchObject({ kind: 'bad-payload', path: '$' });
+    }
+  });
+
+  it('names what came instead of a list', () => {
+    expect(() => normalizeAssetList({ assets: [] }, NOW)).toThrow(/^The asset list from the service is an object, expected a list of assets$/);
+  });
+
+  it('takes the newest collection time as the last update, whatever the order', () => {
+    const { assets } = normalizeAssetList(
+      [thing(1, { metrics: { a: { value: 1, meta: meta('2026-02-28T10:00:00Z') }, b: { value: 2, meta: meta('2026-02-28T12:00:00Z') }, c: { value: 3, meta: meta('2026-02-28T11:00:00Z') } } })],
+      NOW,
+    );
+    expect(assets[0].lastUpdate).toBe('2026-02-28T12:00:00.000Z');
+  });
 });
 
-describe('normalizeAssetList: malformed assets are skipped and reported', () => {
+describe('normalizeAssetList skips malformed assets and reports them', () => {
   const cases: [string, unknown, string, RegExp, string | undefined][] = [
     ['not an object', 'thing:1', '$[1]', /expected an object/, undefined],
     ['missing name', { assetId: 'thing:5', type: 'thing', urls: {} }, '$[1].name', /name is missing/, 'thing:5'],
@@ -75,9 +105,30 @@ describe('normalizeAssetList: malformed assets are skipped and reported', () => 
     expect(skipped[0].reason).toMatch(reason);
     expect(skipped[0].assetId).toBe(id);
   });
+
+  it('skips an asset with a long bad id under its first 100 characters', () => {
+    const id = `thing:${'9'.repeat(150)}x`;
+    const { skipped } = normalizeAssetList([{ assetId: id, type: 'thing', name: 'n' }], NOW);
+    expect(skipped[0].assetId).toBe(id.slice(0, 100));
+  });
+
+  it('refuses an id or a collection time given as a list that reads like text', () => {
+    const { assets, skipped } = normalizeAssetList(
+      [
+        { assetId: ['thing:1'], type: 'thing', name: 'T1' },
+        { assetId: 'thing:2', type: 'thing', name: 'T2', metrics: { fuel: { value: 4, meta: { collectedOn: [AT], source: 's', other: {} } } } },
+      ],
+      NOW,
+    );
+    expect(skipped).toEqual([{ index: 0, path: '$[0].assetId', reason: expect.stringMatching(/^assetId is .+, expected text$/) }]);
+    expect(assets[0].metrics).toEqual({});
+    expect(assets[0].issues).toEqual([
+      { metric: 'fuel', path: '$[1].metrics.fuel.meta.collectedOn', message: expect.stringMatching(/^Metric fuel dropped: collectedOn is .+, expected an ISO 8601 timestamp$/) },
+    ]);
+  });
 });
 
-describe('normalizeAssetList: a service echoing the token into the list', () => {
+describe('normalizeAssetList never quotes a token the service echoes into the list', () => {
   it('never quotes the token in skipped reasons, skipped ids or value issues', () => {
     const token = 'tok-echoed-into-payload-1234567890';
     registerSecret(token);
@@ -95,7 +146,7 @@ describe('normalizeAssetList: a service echoing the token into the list', () => 
   });
 });
 
-describe('normalizeAssetList: metric problems are kept and flagged, or dropped and reported', () => {
+describe('normalizeAssetList keeps and flags metric problems, or drops and reports them', () => {
   function issuesOf(metrics: Record<string, unknown>) {
     const { assets } = normalizeAssetList([thing(9, { metrics })], NOW);
     expect(assets).toHaveLength(1);
@@ -166,9 +217,146 @@ describe('normalizeAssetList: metric problems are kept and flagged, or dropped a
     normalizeAssetList(input, NOW);
     expect(input).toEqual(copy);
   });
+
+  it('flags a metric collected more than ten minutes in the future, not one at ten minutes', () => {
+    const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
+    const { assets } = normalizeAssetList(
+      [thing(1, { metrics: { fuel: { value: 40, meta: meta(at(10 * 60 * 1000)) }, speed: { value: 3, meta: meta(at(10 * 60 * 1000 + 1000)) } } })],
+      NOW,
+    );
+    expect(assets[0].issues).toEqual([
+      { metric: 'speed', path: '$[0].metrics.speed.meta.collectedOn', message: `speed was collected in the future (${at(10 * 60 * 1000 + 1000)})` },
+    ]);
+  });
+
+  it('completes a metric without source or other, and keeps the rest as they are', () => {
+    const { assets } = normalizeAssetList([thing(1, { metrics: { a: { value: 1, meta: { collectedOn: '2026-02-28T10:00:00Z' } }, b: { value: 2, meta: meta('2026-02-28T11:00:00Z') } } })], NOW);
+    expect(assets[0].metrics).toEqual({
+      a: { value: 1, meta: { collectedOn: '2026-02-28T10:00:00Z', source: '', other: {} } },
+      b: { value: 2, meta: meta('2026-02-28T11:00:00Z') },
+    });
+  });
+
+  it('drops a metric without a value, or with a meta of the wrong shape, naming it', () => {
+    const { assets } = normalizeAssetList(
+      [
+        thing(1, {
+          metrics: {
+            novalue: { meta: meta('2026-02-28T10:00:00Z') },
+            badsource: { value: 1, meta: { collectedOn: '2026-02-28T10:00:00Z', source: 5, other: {} } },
+            notime: { value: 1, meta: { collectedOn: 5, source: 's', other: {} } },
+            ok: { value: 1, meta: meta('2026-02-28T10:00:00Z') },
+          },
+        }),
+      ],
+      NOW,
+    );
+    expect(Object.keys(assets[0].metrics ?? {})).toEqual(['ok']);
+    expect(assets[0].issues.map((i) => i.metric)).toEqual(['novalue', 'badsource', 'notime']);
+    expect(assets[0].issues.every((i) => i.message.startsWith(`Metric ${i.metric} dropped: `))).toBe(true);
+  });
+
+  it('says what metrics were instead of an object', () => {
+    const { assets } = normalizeAssetList([thing(1, { metrics: [1, 2] })], NOW);
+    expect(assets[0].metrics).toBeNull();
+    expect(assets[0].issues).toEqual([{ metric: '', path: '$[0].metrics', message: 'metrics is a list, expected an object; no metrics shown' }]);
+  });
+
+  it('shows serial number and category only as text, noting anything else', () => {
+    const { assets } = normalizeAssetList(
+      [thing(1, { serialNumber: 'SN-1', category: 'Trucks' }), thing(2, { serialNumber: 7, category: { x: 1 } }), thing(3, { serialNumber: null, category: null })],
+      NOW,
+    );
+    expect(assets[0]).toMatchObject({ serialNumber: 'SN-1', category: 'Trucks', issues: [] });
+    expect(assets[1].serialNumber).toBeUndefined();
+    expect(assets[1].issues.map((i) => [i.metric, i.path])).toEqual([
+      ['serialNumber', '$[1].serialNumber'],
+      ['category', '$[1].category'],
+    ]);
+    expect(assets[1].issues[0].message).toMatch(/^serialNumber is .*, expected text; not shown$/);
+    expect(assets[2].issues).toEqual([]);
+    expect('serialNumber' in assets[2]).toBe(false);
+  });
+
+  it('says what the category was instead of text', () => {
+    const { assets } = normalizeAssetList([{ assetId: 'thing:1', type: 'thing', name: 'T1', category: 7 }], NOW);
+    expect(assets[0].category).toBeUndefined();
+    expect(assets[0].issues).toEqual([{ metric: 'category', path: '$[0].category', message: 'category is the number 7, expected text; not shown' }]);
+  });
 });
 
-describe('normalizeAssetList: properties', () => {
+describe('normalizeAssetList reuses valid metrics as they are and completes the rest', () => {
+  it('passes a valid metrics object through as it is, without a copy', () => {
+    const metrics = { fuel: entry(40), speed: entry(3), note: { value: 'n', meta: { collectedOn: AT, source: '', other: { a: 1 } } } };
+    for (const cleanText of [true, false]) {
+      const { assets } = normalizeAssetList([{ assetId: 'thing:1', type: 'thing', name: 'T1', metrics }], NOW, { cleanText });
+      expect(assets[0].metrics).toBe(metrics);
+      expect(assets[0].issues).toEqual([]);
+    }
+  });
+
+  it('completes every metric that lacks source or other, also after a complete one', () => {
+    const bare = (value: number) => ({ value, meta: { collectedOn: AT } });
+    const { assets } = normalizeAssetList([{ assetId: 'thing:1', type: 'thing', name: 'T1', metrics: { a: bare(1), b: entry(2), c: bare(3) } }], NOW, { cleanText: false });
+    expect(assets[0].metrics).toEqual({
+      a: { value: 1, meta: { collectedOn: AT, source: '', other: {} } },
+      b: entry(2),
+      c: { value: 3, meta: { collectedOn: AT, source: '', other: {} } },
+    });
+  });
+
+  it('reads an asset without a metrics field as one without metrics, with no issue', () => {
+    const { assets } = normalizeAssetList([{ assetId: 'thing:1', type: 'thing', name: 'T1' }], NOW);
+    expect(assets[0]).toMatchObject({ metrics: null, lastUpdate: null, issues: [] });
+  });
+});
+
+describe('normalizeAssetList cleans text and counts what it cleaned', () => {
+  it('keeps every cleaned field, the first one included, and names the metric a note belongs to', () => {
+    const raw = { name: long, category: long, assetId: 'thing:1', type: 'thing', metrics: { fuel: entry(40), b: entry(long), c: entry(long) } };
+    const { assets } = normalizeAssetList([raw], NOW);
+    const a = assets[0];
+    expect(a.name.length).toBeLessThan(long.length);
+    expect(a.category?.length).toBeLessThan(long.length);
+    expect(Object.keys(a.metrics ?? {})).toEqual(['fuel', 'b', 'c']);
+    expect(a.metrics?.fuel).toBe(raw.metrics.fuel);
+    expect(String(a.metrics?.b.value).length).toBeLessThan(long.length);
+    expect(String(a.metrics?.c.value).length).toBeLessThan(long.length);
+    expect(a.issues.map((i) => i.metric).sort()).toEqual(['b', 'c', 'category', 'name']);
+    // The input is not changed in place.
+    expect(raw.name).toBe(long);
+  });
+
+  it('renames a metric whose name was cut, keeping the metrics before and after it', () => {
+    for (const order of ['long-first', 'long-last'] as const) {
+      const metrics = order === 'long-first' ? { [long]: entry(1), fuel: entry(40) } : { fuel: entry(40), [long]: entry(1) };
+      const { assets } = normalizeAssetList([{ assetId: 'thing:1', type: 'thing', name: 'T1', metrics }], NOW);
+      const names = Object.keys(assets[0].metrics ?? {});
+      expect(names).toHaveLength(2);
+      expect(names).toContain('fuel');
+      expect(names).not.toContain(long);
+      expect(names.find((n) => n !== 'fuel')?.length).toBeLessThan(long.length);
+    }
+  });
+
+  it('lists exactly twenty cleaned texts without a "more" line', () => {
+    const metrics = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`m${i}`, entry(long)]));
+    const { assets } = normalizeAssetList([{ assetId: 'thing:1', type: 'thing', name: 'T1', metrics }], NOW);
+    expect(assets[0].issues).toHaveLength(20);
+    expect(assets[0].issues.every((i) => i.metric.startsWith('m'))).toBe(true);
+  });
+
+  it('counts the cleaned texts past the first twenty', () => {
+    const long = 'x'.repeat(2_000);
+    const metrics = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`m${i}`, { value: long, meta: meta('2026-02-28T10:00:00Z') }]));
+    const { assets } = normalizeAssetList([thing(1, { metrics })], NOW);
+    const texts = assets[0].issues.filter((i) => /cut|cleaned/.test(i.message));
+    expect(texts).toHaveLength(21);
+    expect(texts[20]).toMatchObject({ metric: '', message: '5 more texts were cut or cleaned' });
+  });
+});
+
+describe('normalizeAssetList holds for any input', () => {
   const jsonValue = fc.jsonValue({ maxDepth: 4 });
   const metricEntry = fc.oneof(
     jsonValue,

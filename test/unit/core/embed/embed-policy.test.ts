@@ -1,3 +1,4 @@
+/** The embed map policy: which map addresses Fleet Desk opens, and which sites the page may frame. */
 import { describe, expect, it } from 'vitest';
 import {
   checkEmbedUrl,
@@ -7,11 +8,11 @@ import {
   embedUrlRefusal,
   isEmbedUrlAllowed,
 } from '../../../../src-main/core/embed/embed-policy';
-import type { FleetDeskCore } from '../../../../src-main/core/ports';
+import { coreAnswering } from '../../../fixtures/core-handlers';
 
 const api = () => embedPolicy({ baseUrl: 'https://api.example.com/v1' });
 
-describe('embed policy: the service’s own site', () => {
+describe('embedPolicy accepts maps on the service’s own site and refuses others', () => {
   it.each([
     'https://example.com/embed?jws=x',
     'https://api.example.com/map',
@@ -69,9 +70,29 @@ describe('embed policy: the service’s own site', () => {
     expect(isEmbedUrlAllowed('http://fleetserver/embed', intranet())).toBe(true);
     expect(isEmbedUrlAllowed('http://otherserver/embed', intranet())).toBe(false);
   });
+
+  it('refuses a map address carrying a user name, a password or both, even on the service’s own host', () => {
+    const policy = embedPolicy({ baseUrl: 'https://api.example.com/v1' });
+    for (const url of ['https://user@maps.example.com/e', 'https://:pw@maps.example.com/e', 'https://user:pw@maps.example.com/e']) {
+      expect(embedUrlRefusal(url, policy), url).toBe('The map address for maps.example.com carries a user name or password (not an http(s) map address Fleet Desk opens).');
+    }
+  });
+
+  it('has no site for a base URL that is not http(s)', () => {
+    expect(embedPolicy({ baseUrl: 'ftp://files.example.com/v1' }).site).toBeNull();
+    expect(embedPolicy({ baseUrl: 'not a url' }).site).toBeNull();
+  });
+
+  it('matches an exact host only for a host site, and a registrable domain only for a domain site', () => {
+    const host = embedPolicy({ baseUrl: 'http://fleetserver:8080/v1' });
+    expect(embedUrlRefusal('http://fleetserver:9000/e', host)).toBeNull();
+    expect(embedUrlRefusal('http://other.fleetserver/e', host)).not.toBeNull();
+    const nowhere = embedPolicy({ baseUrl: 'not a url' });
+    expect(embedUrlRefusal('http://fleetserver/e', nowhere)).not.toBeNull();
+  });
 });
 
-describe('embed policy: origins the user added', () => {
+describe('embedPolicy accepts exactly the origins the user added', () => {
   const partner = () => embedPolicy({ baseUrl: 'https://api.example.com/v1', embedOrigins: ['https://maps.partner.net', 'http://10.0.0.5:8080'] });
 
   it('accepts exactly those origins (scheme, host and port)', () => {
@@ -86,16 +107,40 @@ describe('embed policy: origins the user added', () => {
   it('names the added origins in a refusal', () => {
     expect(embedUrlRefusal('https://evil.example.net/e', partner())).toContain('https://maps.partner.net');
   });
+
+  it('keeps only exact http(s) origins the user added, and none that are opaque', () => {
+    const policy = embedPolicy({ baseUrl: 'https://api.example.com/v1', embedOrigins: ['https://maps.partner.net/', 'https://maps.partner.net/path', 'not a url', 'file:///etc/passwd', 'data:text/html,x'] });
+    expect(policy.origins).toEqual(['https://maps.partner.net']);
+    expect(embedFrameSources(policy)).not.toContain('null');
+    expect(embedPolicy({ baseUrl: 'https://api.example.com/v1' }).origins).toEqual([]);
+  });
 });
 
-describe('checkEmbedUrl', () => {
+describe('embedUrlRefusal and checkEmbedUrl say what is allowed when they refuse', () => {
   it('returns an allowed URL and throws a bad-payload error naming the host otherwise', () => {
     expect(checkEmbedUrl('https://example.com/e', api())).toBe('https://example.com/e');
     expect(() => checkEmbedUrl('https://evil.example.net/e', api())).toThrow(expect.objectContaining({ kind: 'bad-payload', message: expect.stringContaining('evil.example.net') }));
   });
+
+  it('names what is allowed in a refusal: the site, the added origins, both, or nowhere', () => {
+    const site = embedPolicy({ baseUrl: 'https://api.example.com/v1' });
+    expect(embedUrlRefusal('https://evil.net/e', site)).toBe(
+      "The service sent a map on evil.net, which is not the service's own site (example.com); Fleet Desk does not open it. If evil.net belongs to your service, add https://evil.net to the profile's embed map origins.",
+    );
+    const host = embedPolicy({ baseUrl: 'http://fleetserver:8080/v1', embedOrigins: ['https://a.example', 'https://b.example'] });
+    expect(embedUrlRefusal('https://evil.net/e', host)).toContain(
+      "which is not the service's own host (fleetserver) or the embed map origins added to the profile (https://a.example, https://b.example);",
+    );
+    const nowhere = embedPolicy({ baseUrl: 'not a url' });
+    expect(embedUrlRefusal('https://evil.net/e', nowhere)).toContain('which is not nowhere (the profile has no usable base URL);');
+  });
+
+  it('refuses at $.mapEmbed', () => {
+    expect(() => checkEmbedUrl('https://evil.net/e', embedPolicy({ baseUrl: 'https://api.example.com/v1' }))).toThrow(expect.objectContaining({ path: '$.mapEmbed' }));
+  });
 });
 
-describe('embed frame sources (CSP frame-src)', () => {
+describe('embedFrameSources lists the sites the page may frame (CSP frame-src)', () => {
   it('lists the site (apex and subdomains, any port) and the added origins', () => {
     const sources = embedFrameSources(embedPolicy({ baseUrl: 'https://api.example.com/v1', embedOrigins: ['https://maps.partner.net:8443'] }));
     expect(sources).toEqual([
@@ -119,24 +164,32 @@ describe('embed frame sources (CSP frame-src)', () => {
   it('lists nothing for an unusable base URL', () => {
     expect(embedFrameSources(embedPolicy({ baseUrl: 'nonsense' }))).toEqual([]);
   });
+
+  it('frames an IPv4 host site but leaves an IPv6 literal out of the CSP sources', () => {
+    expect(embedFrameSources(embedPolicy({ baseUrl: 'http://10.0.0.5:8080/v1' }))).toEqual(['https://10.0.0.5:*', 'http://10.0.0.5:*']);
+    expect(embedFrameSources(embedPolicy({ baseUrl: 'http://[::1]:4000/v1' }))).toEqual([]);
+  });
 });
 
-describe('embedPolicyFromCore', () => {
+describe('embedPolicyFromCore reads the active profile', () => {
   it('reads the active profile', async () => {
-    const core = {
-      handlers: {
-        'profiles:list': async () => ({
-          activeId: 'b',
-          profiles: [
-            { id: 'a', baseUrl: 'https://a.example.org/v1', embedOrigins: [] },
-            { id: 'b', baseUrl: 'https://api.example.com/v1', embedOrigins: ['https://maps.partner.net'] },
-          ],
-        }),
-      },
-    } as unknown as FleetDeskCore;
+    const core = coreAnswering({
+      'profiles:list': async () => ({
+        activeId: 'b',
+        profiles: [
+          { id: 'a', baseUrl: 'https://a.example.org/v1', embedOrigins: [] },
+          { id: 'b', baseUrl: 'https://api.example.com/v1', embedOrigins: ['https://maps.partner.net'] },
+        ],
+      }),
+    });
     const policy = await embedPolicyFromCore(core);
     expect(isEmbedUrlAllowed('https://example.com/e', policy)).toBe(true);
     expect(isEmbedUrlAllowed('https://maps.partner.net/e', policy)).toBe(true);
     expect(isEmbedUrlAllowed('https://a.example.org/e', policy)).toBe(false);
+  });
+
+  it('has an empty policy when no profile is active', async () => {
+    const core = coreAnswering({ 'profiles:list': async () => ({ activeId: 'gone', profiles: [] }) });
+    expect(await embedPolicyFromCore(core)).toEqual({ site: null, origins: [] });
   });
 });

@@ -1,3 +1,4 @@
+/** Reading the service's embed answer: which map address to take, and when its session ends. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isHttpUrl } from '../../../../src-main/contract';
@@ -17,8 +18,24 @@ function embedUrl(payload: Record<string, unknown>): string {
 }
 
 const REQUESTED = new Date('2026-03-01T10:00:00Z');
+const FALLBACK = new Date('2026-03-01T11:00:00Z');
 
-describe('pickEmbedUrl', () => {
+describe('isHttpUrl takes only http(s) map addresses', () => {
+  it('takes only addresses written as http:// or https:// from their first character', () => {
+    expect(isHttpUrl('https://maps.example/embed')).toBe(true);
+    expect(isHttpUrl('http://maps.example/embed')).toBe(true);
+    for (const value of [' https://maps.example/', 'HTTPS://maps.example/', 'https:maps.example', 'https:/maps.example', '\thttp://maps.example/']) {
+      expect(isHttpUrl(value), JSON.stringify(value)).toBe(false);
+    }
+  });
+
+  it('refuses an address that starts right but does not parse', () => {
+    expect(isHttpUrl('https://exa mple.com/')).toBe(false);
+    expect(isHttpUrl('http://[::1/')).toBe(false);
+  });
+});
+
+describe('pickEmbedUrl picks the map address and refuses anything else', () => {
   it('prefers mapEmbed', () => {
     expect(pickEmbedUrl({ other: 'https://a.example/x', mapEmbed: 'https://b.example/y' })).toBe('https://b.example/y');
   });
@@ -42,9 +59,14 @@ describe('pickEmbedUrl', () => {
       }),
     );
   });
+
+  it('looks only at the object’s own entries for a URL under another name', () => {
+    const inherited = Object.assign(Object.create({ other: 'https://evil.example/b' }) as object, { name: 'not a url' });
+    expect(pickEmbedUrl(inherited)).toBeNull();
+  });
 });
 
-describe('embedExpiry', () => {
+describe('embedExpiry reads the session end, falling back to an hour', () => {
   it('reads exp from the jws parameter without verifying', () => {
     const exp = Math.floor(Date.parse('2026-03-01T10:45:00Z') / 1000);
     expect(embedExpiry(embedUrl({ sub: 'branch', exp }), REQUESTED).toISOString()).toBe('2026-03-01T10:45:00.000Z');
@@ -74,5 +96,13 @@ describe('embedExpiry', () => {
         },
       ),
     );
+  });
+
+  it('falls back when exp is text, even text that reads as a number', () => {
+    expect(embedExpiry(`https://maps.example/e?jws=${jws({ exp: '1772362800' })}`, REQUESTED)).toEqual(FALLBACK);
+  });
+
+  it('falls back for an empty jws parameter', () => {
+    expect(embedExpiry('https://maps.example/e?jws=', REQUESTED)).toEqual(FALLBACK);
   });
 });

@@ -85,3 +85,22 @@ describe('links in the README and docs/', () => {
     expect(linkTargets('```\n[a](nowhere.md)\n```\n[b](here.md)')).toEqual(['here.md']);
   });
 });
+
+/** Repository paths a page names in code spans (`src-main/…`, `test/…`), without a glob or a placeholder. */
+export function namedPaths(text: string): string[] {
+  return [...prose(text).matchAll(/`((?:src-main|src-renderer|test|docs|resources)\/[^`\s]+?)`/g)]
+    .map((m) => m[1].replace(/[.,:;]+$/, ''))
+    .filter((path) => !/[*{}<>…]/.test(path));
+}
+
+describe('paths named in the docs', () => {
+  it('finds the paths a page names, not globs or placeholders', () => {
+    expect(namedPaths('see `test/unit/a.test.ts`, `src-main/core/*.ts` and `test/e2e/<spec>.ts`')).toEqual(['test/unit/a.test.ts']);
+  });
+
+  // A proof that names a test file that has moved or merged is a proof no one can find.
+  it.each(PAGES.map((page) => [relative(ROOT, page), page]))('%s names only files and folders the repository holds', (_name, page) => {
+    const missing = namedPaths(readFileSync(page, 'utf8')).filter((path) => !existsSync(join(ROOT, path)) && !existsSync(resolve(dirname(page), path)));
+    expect(missing).toEqual([]);
+  });
+});

@@ -113,6 +113,15 @@ describe('AlertsPanel', () => {
     expect(within(row(1)).getByTitle('Acknowledge (A)')).toHaveAttribute('aria-hidden', 'true');
   });
 
+  it('holds only options in the list: with no alerts, the text saying so sits beside the list and describes it', async () => {
+    await open([]);
+    const empty = await screen.findByText('No alerts yet. The rules are checked on every refresh.');
+    expect(list()).not.toContainElement(empty);
+    expect(list()).toHaveAccessibleDescription('No alerts yet. The rules are checked on every refresh.');
+    const results = await axe.run(list(), { runOnly: ['aria-required-children'] });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+  });
+
   it('acknowledges one with the row\'s ✓ or the A key, and all shown with one button', async () => {
     await open([alertRecord(1), alertRecord(2), alertRecord(3), alertRecord(4, { acknowledgedAt: '2026-11-22T11:00:00Z' })]);
     await fireEvent.click(within(row(1)).getByTitle('Acknowledge (A)'));

@@ -26,23 +26,35 @@ export function markElement(state: MarkerState, heading: number | null): HTMLEle
   return mark;
 }
 
-/** The marker of one asset: its state's mark, ringed when selected. */
+/**
+ * The marker of one asset: its state's mark, ringed when selected. The mark is hidden
+ * from assistive technology so the marker's title (name and state) names it, not a "!".
+ */
 export function pointElement(assetId: string, state: MarkerState, heading: number | null, selected: boolean): HTMLElement {
   const dot = document.createElement('div');
   dot.className = selected ? 'fd-dot fd-mark selected' : 'fd-dot fd-mark';
   dot.dataset.assetId = assetId;
   dot.dataset.state = state;
-  dot.append(markElement(state, heading));
+  const mark = markElement(state, heading);
+  mark.setAttribute('aria-hidden', 'true');
+  dot.append(mark);
   return dot;
 }
 
-/** The bubble of a cluster, sized by count and labelled "12" or "1.2k". */
+/**
+ * The bubble of a cluster, sized by count and labelled "12" or "1.2k". Leaflet makes its
+ * wrapper a focusable button; the bubble, as an image, names that button with the whole count
+ * and what Enter does there.
+ */
 export function clusterElement(count: number, size: number): HTMLElement {
   const bubble = document.createElement('div');
   bubble.className = 'fd-cluster';
   bubble.style.width = `${size}px`;
   bubble.style.height = `${size}px`;
   bubble.textContent = clusterLabel(count);
+  // An image role: a label on a plain div is not allowed, an image's label is its name.
+  bubble.setAttribute('role', 'img');
+  bubble.setAttribute('aria-label', `${count.toLocaleString('en-US')} assets, press Enter to zoom in`);
   return bubble;
 }
 

@@ -68,6 +68,13 @@ async function fitFleet(page: Page): Promise<void> {
   await page.waitForTimeout(400); // the fit has no animation end event the page exposes; markers redraw on moveend
 }
 
+/** The "Show all on map" switch: on the toolbar, or in its Options menu when the map is narrow. */
+async function showAllSwitch(page: Page): Promise<Locator> {
+  const options = page.getByRole('button', { name: 'Options' });
+  if ((await options.isVisible()) && (await options.getAttribute('aria-expanded')) !== 'true') await options.click();
+  return page.getByRole('checkbox', { name: 'Show all on map' });
+}
+
 function mapCount(page: Page): Locator {
   return page.getByTestId('map-count');
 }
@@ -113,11 +120,11 @@ test('the map follows the list, has a legend, and the demo base map is a map', a
   await saveScreenshot(page, 'map-filtered');
 
   // "Show all on map": the whole fleet again, whatever the list shows.
-  await page.getByRole('checkbox', { name: 'Show all on map' }).check();
+  await (await showAllSwitch(page)).check();
   await expect(mapCount(page)).toHaveText(/^All 200 assets: /);
   await fitFleet(page);
   await expect.poll(() => assetsOnMap(page)).toBe(withPosition);
-  await page.getByRole('checkbox', { name: 'Show all on map' }).uncheck();
+  await (await showAllSwitch(page)).uncheck();
   await search.fill('');
 
   // The legend: one line per mark, reachable from the keyboard.

@@ -422,6 +422,42 @@ describe('legend and marks', () => {
   });
 });
 
+describe('a narrow map', () => {
+  it('keeps its toolbar to one line: a short count, whole for screen readers and in its title, and the switches in an Options menu', async () => {
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 500 });
+    try {
+      await mount();
+      const count = screen.getByTestId('map-count');
+      await waitFor(() => expect(count.querySelector('.sr-only')).not.toBeNull());
+      expect(count).toHaveTextContent('12 of 12 assets on the map');
+      expect(count.querySelector('.sr-only')).toHaveTextContent('assets on the map');
+      expect(count.title).toMatch(/^12 of 12 assets on the map\. /);
+      expect(screen.queryByRole('checkbox', { name: 'Show all on map' })).toBeNull();
+      const options = screen.getByRole('button', { name: 'Options' });
+      expect(options).toHaveAttribute('aria-expanded', 'false');
+      await fireEvent.click(options);
+      const menu = screen.getByRole('group', { name: 'Map options' });
+      await fireEvent.click(within(menu).getByRole('checkbox', { name: 'Show all on map' }));
+      await waitFor(() => expect(count).toHaveTextContent(/^All 12 assets: 12 on the map$/));
+      expect(settings.mapShowsAll).toBe(true);
+      await fireEvent.keyDown(within(menu).getByRole('checkbox', { name: 'Follow selected' }), { key: 'Escape' });
+      expect(screen.queryByRole('group', { name: 'Map options' })).toBeNull();
+      expect(document.activeElement).toBe(options);
+    } finally {
+      Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+    }
+  });
+
+  it('shows the whole count and the switches in a wide map', async () => {
+    await mount();
+    const count = screen.getByTestId('map-count');
+    expect(count).toHaveTextContent('12 of 12 assets on the map');
+    expect(count.querySelector('.sr-only')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Show all on map' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Options' })).toBeNull();
+  });
+});
+
 describe('fitting', () => {
   it('"Fit fleet" pads the fit by the toolbar over the map, plus half a cluster', async () => {
     const { map, container } = await mount();

@@ -7,6 +7,7 @@ import L from 'leaflet';
 import type { AssetRow } from '@contract';
 import { MARKER_STATE_LABEL, clusterSize, expansionZoom, headingOf, markerState, visibleItems, type ClusterIndex, type MarkerState } from './markers';
 import { clusterElement, pointElement } from './marker-elements';
+import type { Rect } from './place-labels';
 import { gpsOf } from '../list/assetIndex';
 
 /** A few selected assets stay visible on their own even where their neighbours are clustered; a large selection (Ctrl+A) would just bury the map in dots. */
@@ -36,7 +37,11 @@ function pointIcon(id: string, state: MarkerState, heading: number | null, isSel
 interface KeptCluster {
   marker: L.Marker;
   id: number;
+  size: number;
 }
+
+/** The width of a point's mark, in pixels (markers.css). */
+const POINT_PX = 18;
 
 export class MarkerLayers {
   readonly #map: L.Map;
@@ -102,11 +107,20 @@ export class MarkerLayers {
     }
   }
 
+  /** The boxes of the drawn bubbles and points in the map's container pixels (for the place names to step aside from). */
+  boxes(): Rect[] {
+    const box = (marker: L.Marker, size: number): Rect => {
+      const p = this.#map.latLngToContainerPoint(marker.getLatLng());
+      return { left: p.x - size / 2, right: p.x + size / 2, top: p.y - size / 2, bottom: p.y + size / 2 };
+    };
+    return [...Object.values(this.#clusters).map((c) => box(c.marker, c.size)), ...Object.values(this.#points).map((p) => box(p.marker, POINT_PX))];
+  }
+
   #addCluster(count: number, lat: number, lng: number, id: number): KeptCluster {
     const size = clusterSize(count);
     const icon = L.divIcon({ className: 'fd-marker', html: clusterElement(count, size), iconSize: [size, size] });
     const marker = L.marker([lat, lng], { icon, keyboard: true, title: `${count} assets — click to zoom in` });
-    const kept = { marker, id };
+    const kept = { marker, id, size };
     marker.on('click', () => {
       if (this.#index) this.#map.setView([lat, lng], expansionZoom(this.#index, kept.id));
     });

@@ -1,7 +1,7 @@
 /**
  * The demo map's place names never print over one another: a depot named after its town
- * moves below the town's name, names that find no free spot are left out, and only the
- * names of the zoom level drawn are placed.
+ * moves below the town's name, names that find no free spot are left out, names step
+ * aside from the markers they would cover, and only the names of the zoom level drawn are placed.
  */
 import { describe, expect, it } from 'vitest';
 import type { MapPlace } from '@contract';
@@ -66,6 +66,19 @@ describe('placeLabels', () => {
     expect(labels.length).toBeLessThan(crowd.length);
     expect(labels.map((l) => l.place.name)).toContain('Salt Lake City');
     expect(overlapping(labels)).toEqual([]);
+  });
+
+  it('steps a name aside from a cluster bubble on its point, and still shows it over markers when there is no room', () => {
+    const town = place('West Valley City', 'city', 40.5, -111);
+    const at = project(town.lat, town.lng);
+    const bubble = { left: at.x - 20, right: at.x + 20, top: at.y - 20, bottom: at.y + 20 };
+    const [aside] = placeLabels([town], 12, project, view, [bubble]);
+    const box = boxOf(aside);
+    expect(aside.dy).not.toBe(0);
+    expect(box.top >= bubble.bottom || box.bottom <= bubble.top).toBe(true);
+
+    const wall = { left: at.x - 200, right: at.x + 200, top: at.y - 300, bottom: at.y + 300 };
+    expect(placeLabels([town], 12, project, view, [wall])).toEqual([{ place: town, dy: 0 }]);
   });
 
   it('places only the names of the zoom level drawn, and none far outside the view', () => {

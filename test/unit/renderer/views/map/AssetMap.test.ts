@@ -440,8 +440,10 @@ describe('a narrow map', () => {
       await fireEvent.click(within(menu).getByRole('checkbox', { name: 'Show all on map' }));
       await waitFor(() => expect(count).toHaveTextContent(/^All 12 assets: 12 on the map$/));
       expect(settings.mapShowsAll).toBe(true);
-      await fireEvent.keyDown(within(menu).getByRole('checkbox', { name: 'Follow selected' }), { key: 'Escape' });
-      expect(screen.queryByRole('group', { name: 'Map options' })).toBeNull();
+      const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+      within(menu).getByRole('checkbox', { name: 'Follow selected' }).dispatchEvent(escape);
+      await waitFor(() => expect(screen.queryByRole('group', { name: 'Map options' })).toBeNull());
+      expect(escape.defaultPrevented).toBe(true); // the window's Escape (close the topmost panel) leaves the panels alone
       expect(document.activeElement).toBe(options);
     } finally {
       Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });

@@ -90,6 +90,7 @@ for (const size of [
       expectOneLine(await embedHeaderDrift(page));
       const closed = await mapCover(page);
       expect(closed.legendShown).toBe(false);
+      expect(closed.toolbarHeight, 'the toolbar over the map wraps').toBeLessThan(40);
       expect(closed.covered, `controls cover ${Math.round(closed.covered * 100)} % of the map`).toBeLessThan(0.12);
       await saveScreenshot(page, `map-split-${size.width}x${size.height}-${scheme}`);
 

@@ -68,8 +68,20 @@ async function fitFleet(page: Page): Promise<void> {
   await page.waitForTimeout(400); // the fit has no animation end event the page exposes; markers redraw on moveend
 }
 
+/** The "Show all on map" switch: on the toolbar, or in its Options menu when the map is narrow. */
+async function showAllSwitch(page: Page): Promise<Locator> {
+  const options = page.getByRole('button', { name: 'Options' });
+  if ((await options.isVisible()) && (await options.getAttribute('aria-expanded')) !== 'true') await options.click();
+  return page.getByRole('checkbox', { name: 'Show all on map' });
+}
+
 function mapCount(page: Page): Locator {
   return page.getByTestId('map-count');
+}
+
+/** The count's whole text: in a narrow map its tail is screen-reader text, which innerText would set on a line of its own. */
+async function mapCountText(page: Page): Promise<string> {
+  return (await mapCount(page).textContent()) ?? '';
 }
 
 test('the map follows the list, has a legend, and the demo base map is a map', async ({ page }) => {
@@ -77,7 +89,7 @@ test('the map follows the list, has a legend, and the demo base map is a map', a
   await openApp(page, running.shell, { testHooks: true });
   await expect(listSummary(page)).toHaveText(/^\s*200 of 200 assets/);
   await expect(mapCount(page)).toHaveText(/of 200 assets on the map/);
-  const withPosition = Number(/^([\d,]+) of 200/.exec(await mapCount(page).innerText())?.[1]);
+  const withPosition = Number(/^([\d,]+) of 200/.exec(await mapCountText(page))?.[1]);
   await fitFleet(page);
   await expect.poll(() => assetsOnMap(page)).toBe(withPosition);
 
@@ -89,8 +101,8 @@ test('the map follows the list, has a legend, and the demo base map is a map', a
   expect(excavators).toBeGreaterThan(0);
   expect(excavators).toBeLessThan(200);
   // The map follows once the typing pauses (it re-clusters once, not per keystroke).
-  await expect.poll(async () => Number(/^(\d+) of 200 assets on the map/.exec(await mapCount(page).innerText())?.[1] ?? Number.NaN)).toBeLessThanOrEqual(excavators);
-  const excavatorsOnMap = Number(/^(\d+) of 200/.exec(await mapCount(page).innerText())?.[1]);
+  await expect.poll(async () => Number(/^(\d+) of 200 assets on the map/.exec(await mapCountText(page))?.[1] ?? Number.NaN)).toBeLessThanOrEqual(excavators);
+  const excavatorsOnMap = Number(/^(\d+) of 200/.exec(await mapCountText(page))?.[1]);
   await fitFleet(page);
   await expect.poll(() => assetsOnMap(page)).toBe(excavatorsOnMap);
   // Every single marker drawn is one of the listed excavators (their titles name them).
@@ -104,7 +116,7 @@ test('the map follows the list, has a legend, and the demo base map is a map', a
     await chip.click();
     const on = await listed(page);
     await expect(mapCount(page)).toHaveText(new RegExp(`^\\d+ of 200 assets on the map`));
-    const onMap = Number(/^(\d+) of 200/.exec(await mapCount(page).innerText())?.[1]);
+    const onMap = Number(/^(\d+) of 200/.exec(await mapCountText(page))?.[1]);
     expect(onMap).toBeLessThanOrEqual(on);
     await fitFleet(page);
     await expect.poll(() => assetsOnMap(page)).toBe(onMap);
@@ -113,11 +125,11 @@ test('the map follows the list, has a legend, and the demo base map is a map', a
   await saveScreenshot(page, 'map-filtered');
 
   // "Show all on map": the whole fleet again, whatever the list shows.
-  await page.getByRole('checkbox', { name: 'Show all on map' }).check();
+  await (await showAllSwitch(page)).check();
   await expect(mapCount(page)).toHaveText(/^All 200 assets: /);
   await fitFleet(page);
   await expect.poll(() => assetsOnMap(page)).toBe(withPosition);
-  await page.getByRole('checkbox', { name: 'Show all on map' }).uncheck();
+  await (await showAllSwitch(page)).uncheck();
   await search.fill('');
 
   // The legend: one line per mark, reachable from the keyboard.

@@ -58,10 +58,14 @@ export function clusterElement(count: number, size: number): HTMLElement {
   return bubble;
 }
 
-/** A place name of the demo map, as text (the name comes from the main side; it is never parsed). */
-export function placeElement(name: string, kind: string): HTMLElement {
+/**
+ * A place name of the demo map, as text (the name comes from the main side; it is never
+ * parsed), centred on its point or `dy` pixels below it (above when negative).
+ */
+export function placeElement(name: string, kind: string, dy = 0): HTMLElement {
   const label = document.createElement('span');
   label.className = `fd-place fd-place-${kind.replace(/[^a-z]/g, '')}`;
+  if (dy !== 0) label.style.transform = `translate(-50%, calc(-50% + ${dy}px))`;
   label.textContent = name;
   return label;
 }

@@ -378,6 +378,21 @@ describe('legend and marks', () => {
     expect(screen.queryByRole('group', { name: 'Map legend' })).toBeNull();
   });
 
+  it('is open on the first look only: the next map starts with it closed, unless the dispatcher opened it', async () => {
+    await mount();
+    expect(screen.getByRole('button', { name: 'Legend' })).toHaveAttribute('aria-expanded', 'true');
+    cleanup();
+    await mount();
+    const toggle = screen.getByRole('button', { name: 'Legend' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('group', { name: 'Map legend' })).toBeNull();
+    await fireEvent.click(toggle);
+    expect(screen.getByRole('group', { name: 'Map legend' })).toBeInTheDocument();
+    cleanup();
+    await mount();
+    expect(screen.getByRole('group', { name: 'Map legend' })).toBeInTheDocument();
+  });
+
   it('gives every state its own shape and colour, and the legend shows the same marks', async () => {
     const { container, map } = await mount();
     map.setView([0, 0], 1);
@@ -408,6 +423,44 @@ describe('legend and marks', () => {
     map.setView([0, 0], 1);
     await waitFor(() => expect(container.querySelector('[data-state="moving"] .fd-shape')).not.toBeNull());
     expect(container.querySelector<HTMLElement>('[data-state="moving"] .fd-shape')!.style.transform).toBe('rotate(90deg)');
+  });
+});
+
+describe('a narrow map', () => {
+  it('keeps its toolbar to one line: a short count, whole for screen readers and in its title, and the switches in an Options menu', async () => {
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 500 });
+    try {
+      await mount();
+      const count = screen.getByTestId('map-count');
+      await waitFor(() => expect(count.querySelector('.sr-only')).not.toBeNull());
+      expect(count).toHaveTextContent('12 of 12 assets on the map');
+      expect(count.querySelector('.sr-only')).toHaveTextContent('assets on the map');
+      expect(count.title).toMatch(/^12 of 12 assets on the map\. /);
+      expect(screen.queryByRole('checkbox', { name: 'Show all on map' })).toBeNull();
+      const options = screen.getByRole('button', { name: 'Options' });
+      expect(options).toHaveAttribute('aria-expanded', 'false');
+      await fireEvent.click(options);
+      const menu = screen.getByRole('group', { name: 'Map options' });
+      await fireEvent.click(within(menu).getByRole('checkbox', { name: 'Show all on map' }));
+      await waitFor(() => expect(count).toHaveTextContent(/^All 12 assets: 12 on the map$/));
+      expect(settings.mapShowsAll).toBe(true);
+      const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+      within(menu).getByRole('checkbox', { name: 'Follow selected' }).dispatchEvent(escape);
+      await waitFor(() => expect(screen.queryByRole('group', { name: 'Map options' })).toBeNull());
+      expect(escape.defaultPrevented).toBe(true); // the window's Escape (close the topmost panel) leaves the panels alone
+      expect(document.activeElement).toBe(options);
+    } finally {
+      Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+    }
+  });
+
+  it('shows the whole count and the switches in a wide map', async () => {
+    await mount();
+    const count = screen.getByTestId('map-count');
+    expect(count).toHaveTextContent('12 of 12 assets on the map');
+    expect(count.querySelector('.sr-only')).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Show all on map' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Options' })).toBeNull();
   });
 });
 
@@ -452,6 +505,30 @@ describe('base map', () => {
     expect(screen.getByText('Fleet Desk demo map (simulated roads and places)')).toBeInTheDocument();
     await waitFor(() => expect(container.querySelector('.fd-place-city')).toHaveTextContent('Salt Lake City'));
     expect(container.querySelector('.fd-place-site')).toBeNull(); // its zoom level is not reached
+  });
+
+  it('draws place names once each, none over another, in a pane above the markers that lets clicks through', async () => {
+    bridge.handle('map:base', () => ({
+      ...DEMO_BASE,
+      places: [
+        { name: 'Sandy depot', lat: 40.56, lng: -111.84, kind: 'depot', minZoom: 0 },
+        { name: 'Sandy', lat: 40.56, lng: -111.84, kind: 'city', minZoom: 0 },
+      ],
+    }));
+    const { container, map } = await mount();
+    map.setView([40.56, -111.84], 12);
+    await waitFor(() => expect(container.querySelectorAll('.fd-place')).toHaveLength(2));
+    const town = container.querySelector<HTMLElement>('.fd-place-city')!;
+    const depot = container.querySelector<HTMLElement>('.fd-place-depot')!;
+    expect(town).toHaveTextContent(/^Sandy$/);
+    expect(depot).toHaveTextContent(/^Sandy depot$/);
+    expect(town.style.transform).toBe('');
+    expect(depot.style.transform).toMatch(/^translate\(-50%, calc\(-50% \+ \d+px\)\)$/);
+    const pane = map.getPane('fd-labels')!;
+    expect(pane.contains(town)).toBe(true);
+    expect(Number(pane.style.zIndex)).toBeGreaterThan(600); // leaflet.css puts the marker pane (clusters, points) at 600
+    expect(Number(pane.style.zIndex)).toBeLessThan(650); // tooltips and popups stay above the names
+    expect(pane.style.pointerEvents).toBe('none');
   });
 
   it('follows an announced change of base map (profile switch, settings)', async () => {

@@ -12,12 +12,12 @@
  */
 import { equipmentKeys, identifierKey, type Asset, type AssetRow, type AssetRowSnapshot, type AssetSnapshot } from '../../contract';
 import { FleetError } from '../errors';
-import type { OfflineStore, StoredAssetRows } from '../ports';
 import { fingerprintsOf } from '../store/asset-fingerprint';
 import { rowOfAsset } from './asset-row';
+import type { SavedAssetList, StoredAssetRows } from './saved-asset-list';
 
 /** Where the repository reads the profile's saved list from (the offline store). */
-export type SavedAssetList = Pick<OfflineStore, 'loadAssetSnapshot' | 'loadAssetRows' | 'loadedRevision'>;
+export type { SavedAssetList };
 
 interface Indexes {
   byId: Map<string, Asset>;

@@ -120,10 +120,6 @@ export function identifierOf(e: Equipment): string | null {
   return e.equipmentId || e.serialNumber || e.vin || null;
 }
 
-export function rowKey(e: Equipment, index: number): string {
-  return `${e.equipmentId ?? ''}|${e.serialNumber ?? ''}|${e.vin ?? ''}|${index}`;
-}
-
 /** Rows to render for a fixed-height virtual list (with overscan). */
 export function visibleWindow(scrollTop: number, viewportHeight: number, rowHeight: number, count: number, overscan = 8): { start: number; end: number } {
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);

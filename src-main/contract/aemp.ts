@@ -2,7 +2,7 @@
 
 import type { AempVersion, HistoryMetric } from './schemas';
 
-/** One unit of the fleet feed, normalised with explicit units. */
+/** One machine of the fleet feed, normalised with explicit units. */
 export interface Equipment {
   equipmentId: string | null;
   serialNumber: string | null;
@@ -16,7 +16,7 @@ export interface Equipment {
   fuelUsed: { litres: number; at: string | null } | null;
   fuelRemaining: { percent: number; at: string | null } | null;
   engineRunning: { running: boolean; at: string | null } | null;
-  /** The asset-list asset this unit links to (one rule: contract/equipment-link.ts), set by the core; null when none. */
+  /** The asset-list asset this machine links to (one rule: contract/equipment-link.ts), set by the core; null when none. */
   linkedAssetId: string | null;
 }
 

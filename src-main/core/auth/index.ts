@@ -5,7 +5,8 @@
 import type { ProfilesState } from '../../contract';
 import type { PinnedTokenSource } from '../ports';
 import type { FetchLike, TokenEndpoint } from './oauth-token-endpoint';
-import { createProfileStore, profileTokenOrigins, type BuiltInUrls, type ProfileStore } from './profiles';
+import { profileTokenOrigins } from './address-change';
+import { createProfileStore, type BuiltInUrls, type ProfileStore } from './profiles';
 import { createSession, createSessionManager, type Schedule, type SessionManager } from './session';
 import { accounts, createTokenVault, type TokenVault, type TokenVaultOptions } from './token-vault';
 import { createAuthEvents, type AuthEvents } from './auth-events';

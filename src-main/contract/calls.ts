@@ -36,23 +36,15 @@ import {
   UtcTimeSchema,
 } from './schemas';
 import type { AlertRules, Settings } from './schemas';
-import type {
-  AempListing,
-  AlertList,
-  AppInfo,
-  Asset,
-  AssetRowSnapshot,
-  BaseMap,
-  ConnectionTest,
-  EmbedSession,
-  Equipment,
-  ExportResult,
-  HistoryResult,
-  ProfilesState,
-  SignInState,
-  SyncStatus,
-  TrailPoint,
-} from './index';
+import type { AempListing, Equipment, HistoryResult } from './aemp';
+import type { AlertList } from './alerts';
+import type { AppInfo } from './app-info';
+import type { Asset, AssetRowSnapshot } from './assets';
+import type { BaseMap } from './base-map';
+import type { EmbedSession } from './embeds';
+import type { ExportResult, TrailPoint } from './offline';
+import type { ConnectionTest, ProfilesState, SignInState } from './profiles';
+import type { SyncStatus } from './status';
 
 // ---------------------------------------------------------------- building blocks
 

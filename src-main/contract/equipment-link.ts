@@ -3,7 +3,7 @@
  * sets `Equipment.linkedAssetId`) and the renderer (which opens an asset's equipment).
  *
  * The asset list carries a serial number but no VIN, so an asset is known by its serial
- * number. A unit matches it by its own serial number first, then by its PIN/VIN (AEMP 2.0's
+ * number. A machine matches it by its own serial number first, then by its PIN/VIN (AEMP 2.0's
  * product identification number is the serial number for many makers). Both sides are
  * compared trimmed and case-insensitively; blank values never match.
  */
@@ -15,10 +15,10 @@ export function identifierKey(text: string | null | undefined): string | null {
   return key === '' ? null : key;
 }
 
-/** The keys a unit is matched by, in order of preference (serial number, then PIN/VIN). */
-export function equipmentKeys(unit: { serialNumber: string | null; vin: string | null }): string[] {
+/** The keys a machine is matched by, in order of preference (serial number, then PIN/VIN). */
+export function equipmentKeys(equipment: { serialNumber: string | null; vin: string | null }): string[] {
   const keys: string[] = [];
-  for (const text of [unit.serialNumber, unit.vin]) {
+  for (const text of [equipment.serialNumber, equipment.vin]) {
     const key = identifierKey(text);
     if (key !== null && !keys.includes(key)) keys.push(key);
   }

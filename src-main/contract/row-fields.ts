@@ -4,7 +4,7 @@
  * keeps the time it was collected, and when a reading counts as old. The core builds rows
  * by this table; the list, the map popup and the details pane read rows by it.
  */
-import type { AssetRow } from './index';
+import type { AssetRow } from './assets';
 
 /** What a row reading holds: a GPS position (lat and lng), a finite number, or on/off. */
 export type ReadingKind = 'position' | 'number' | 'boolean';

@@ -9,7 +9,7 @@
  * takes the plain snapshot a core on the same thread sends. The stored rows and every
  * other message keep the AssetRow objects.
  */
-import type { AssetRow, AssetRowSnapshot, AssetType, ValueIssue } from './index';
+import type { AssetRow, AssetRowSnapshot, AssetType, ValueIssue } from './assets';
 
 export const ROW_COLUMNS_FORM = 'asset-row-columns/1';
 

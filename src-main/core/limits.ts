@@ -10,7 +10,7 @@
 
 const MB = 1024 * 1024;
 
-/** Bytes of one answer, unless the request sets its own limit (embed URLs, single units, errors). */
+/** Bytes of one answer, unless the request sets its own limit (embed URLs, single equipment records, errors). */
 export const MAX_RESPONSE_BYTES = 8 * MB;
 /** Bytes of the asset list (room for a branch several times larger than a large one). */
 export const MAX_ASSET_LIST_BYTES = 128 * MB;

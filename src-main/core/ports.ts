@@ -5,13 +5,13 @@
  * wired together in `src-main/app/fleet-desk.ts`.
  */
 import type { AssetRepository } from './assets/asset-repository';
+import type { SavedAssetList, StoredAssetRows } from './assets/saved-asset-list';
 import type { TileProvider } from './tiles/tile-service';
 import type {
   AlertNotification,
   AlertQuery,
   AlertRecord,
   AlertRuleKind,
-  AssetRowSnapshot,
   AssetSnapshot,
   EventSink,
   InvokeHandlers,
@@ -106,26 +106,15 @@ export interface StoredDocument<T> {
   fetchedAt: string;
 }
 
-/** The saved list's rows, and the revision of the list they belong to (it grows with every write). */
-export interface StoredAssetRows {
-  snapshot: AssetRowSnapshot;
-  revision: number;
-}
+export type { StoredAssetRows };
 
-/** One SQLite database per connection profile. All writes are single transactions. */
-export interface OfflineStore {
+/**
+ * One SQLite database per connection profile. All writes are single transactions. The reads
+ * of the saved list (SavedAssetList) are the asset repository's.
+ */
+export interface OfflineStore extends SavedAssetList {
   /** Replaces the last asset list and records every metric value observed in it. */
   saveAssetSnapshot(snapshot: AssetSnapshot): void;
-  /** The last saved list (source set to 'cache'), or null. Read by the asset repository only (a parse of the whole stored list). */
-  loadAssetSnapshot(): AssetSnapshot | null;
-  /**
-   * The last saved list as its rows (a tenth of the full records' size), for a cold start; null
-   * when there is no list or its rows cannot be used (then read the full list). Read by the
-   * asset repository only. Absent in stores that keep no rows.
-   */
-  loadAssetRows?(): StoredAssetRows | null;
-  /** The revision of the list the last `loadAssetSnapshot()` returned (null before one did). */
-  loadedRevision?(): number | null;
   /** Observed GPS positions of one asset since a time, oldest first. */
   trail(assetId: string, sinceIso: string): TrailPoint[];
   /** Generic JSON documents (fleet listings, histories) keyed by kind + key. */

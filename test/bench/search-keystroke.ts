@@ -3,7 +3,7 @@
  * list's pure work per search keystroke (src-renderer/src/lib/list), on the demo fleet's
  * rows, for the keystrokes the page bench types (renderer-figures.ts). Prints per step:
  * building the index once per snapshot, then each keystroke's list (search, counts, sort)
- * by the plain scan (applyList) and by the ListView the store uses. Without the page (Svelte, the DOM,
+ * by the plain scan (test/fixtures/list/plain-scan.ts) and by the ListView the store uses. Without the page (Svelte, the DOM,
  * the map), so it tells where the list's own time goes.
  */
 import { parseArgs } from 'node:util';
@@ -14,7 +14,8 @@ import { normalizeAssetList } from '../../src-main/core/assets/asset-schema';
 import { AssetListRenderer } from '../../src-main/demo/asset-list';
 import { EmbedSigner } from '../../src-main/demo/embed/signer';
 import { FleetSimulation } from '../../src-main/demo/sim';
-import { applyList, indexAssets } from '../../src-renderer/src/lib/list/assetIndex';
+import { indexAssets } from '../../src-renderer/src/lib/list/assetIndex';
+import { plainScan } from '../fixtures/list/plain-scan';
 import { ListView } from '../../src-renderer/src/lib/list/listView';
 import { SEARCH_VALUES } from './search-values';
 import { percentile } from './stats';
@@ -52,8 +53,8 @@ const line = (label: string, samples: number[]) =>
 
 console.log(`${rows.length} rows; index built in ${fmt(indexMs)}; ${SEARCH_VALUES.length} keystrokes × ${rounds} rounds`);
 // Before: the plain scan with a sort per keystroke, and the id list and set the store built from it.
-line('plain scan + sort (applyList)', time((search) => applyList(index, query(search), NOW, 60)));
-line('plain scan + sort + id list + id set', time((search) => new Set(applyList(index, query(search), NOW, 60).rows.map((r) => r.asset.assetId))));
+line('plain scan + sort (plainScan)', time((search) => plainScan(index, query(search), NOW, 60)));
+line('plain scan + sort + id list + id set', time((search) => new Set(plainScan(index, query(search), NOW, 60).rows.map((r) => r.asset.assetId))));
 // Now: one ListView per index, as the store keeps it.
 const view = new ListView(index);
 line('ListView (sorted once, recent searches)', time((search) => view.apply(query(search), NOW, 60)));
@@ -65,7 +66,7 @@ for (let round = 0; round < rounds; round++) {
   const a = performance.now();
   new ListView(index).apply(query(''), NOW, 60);
   const b = performance.now();
-  applyList(index, query(''), NOW, 60);
+  plainScan(index, query(''), NOW, 60);
   firstList.push(b - a);
   plainFirst.push(performance.now() - b);
 }

@@ -27,14 +27,3 @@ export function historyRangeProblem(startMs: number, endMs: number): string | nu
   if (endMs - startMs > MAX_HISTORY_DAYS * DAY_MS) return `A history can span at most ${MAX_HISTORY_DAYS} days`;
   return null;
 }
-
-/** Start and end of a history, checked together. */
-export const HistoryRangeSchema = v.pipe(
-  v.strictTuple([UtcTimeSchema, UtcTimeSchema], 'Give a start and an end'),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const [start, end] = dataset.value;
-    const problem = historyRangeProblem(Date.parse(start), Date.parse(end));
-    if (problem) addIssue({ message: problem });
-  }),
-);

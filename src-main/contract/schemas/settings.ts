@@ -35,9 +35,6 @@ export const SETTING_RANGES = {
   retentionDays: { min: 1, max: 365, rule: 'Keep positions and readings for 1 to 365 days' },
 } as const satisfies Record<string, NumberRule>;
 
-/** Bounds of the tile cache size setting, in MB. */
-export const TILE_CACHE_MB = { min: SETTING_RANGES.tileCacheMb.min, max: SETTING_RANGES.tileCacheMb.max } as const;
-
 const ranged = (r: NumberRule) => wholeNumber(r.min, r.max, r.rule);
 
 /** `{z}`, `{x}` and `{y}` (and maybe `{s}`) in an http(s) address; '' for a plain background. */

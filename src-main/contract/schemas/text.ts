@@ -23,11 +23,6 @@ export function count(n: number): string {
   return grouping.format(n);
 }
 
-/** "1 minute", "5 minutes". */
-export function amount(n: number, one: string, many = `${one}s`): string {
-  return `${count(n)} ${n === 1 ? one : many}`;
-}
-
 const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 
 /** Text up to `max` characters without line breaks or other control characters. */
@@ -77,9 +72,4 @@ export function isHttpOrigin(value: string): boolean {
   if (!isHttpUrl(value) || /[?#]/.test(value)) return false;
   const url = new URL(value);
   return url.pathname === '/' && EXACT_HOST.test(url.hostname);
-}
-
-/** The first problem of a failed check, as the sentence its schema wrote. */
-export function firstMessage(issues: readonly { message: string }[]): string {
-  return issues[0]?.message ?? 'This value is not allowed';
 }

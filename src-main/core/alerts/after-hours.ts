@@ -85,7 +85,7 @@ export class AfterHoursCheck implements RuleCheck {
 
   check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
     const open = sink.isOpen('');
-    // Outside working hours an open alert stays open, whatever the unit reports now.
+    // Outside working hours an open alert stays open, whatever the machine reports now.
     if (open && !this.isWorkingNow(this.clockOf(asset))) {
       sink.hold('');
       return;

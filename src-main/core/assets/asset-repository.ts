@@ -12,12 +12,12 @@
  */
 import { equipmentKeys, identifierKey, type Asset, type AssetRow, type AssetRowSnapshot, type AssetSnapshot } from '../../contract';
 import { FleetError } from '../errors';
-import type { OfflineStore, StoredAssetRows } from '../ports';
 import { fingerprintsOf } from '../store/asset-fingerprint';
 import { rowOfAsset } from './asset-row';
+import type { SavedAssetList, StoredAssetRows } from './saved-asset-list';
 
 /** Where the repository reads the profile's saved list from (the offline store). */
-export type SavedAssetList = Pick<OfflineStore, 'loadAssetSnapshot' | 'loadAssetRows' | 'loadedRevision'>;
+export type { SavedAssetList };
 
 interface Indexes {
   byId: Map<string, Asset>;
@@ -137,11 +137,11 @@ export class AssetRepository {
     return this.#index()?.byId.get(assetId);
   }
 
-  /** The asset a unit links to by the shared rule (contract/equipment-link.ts), or null. */
-  linkedAssetId(unit: { serialNumber: string | null; vin: string | null }): string | null {
+  /** The asset a machine of the fleet feed links to by the shared rule (contract/equipment-link.ts), or null. */
+  linkedAssetId(equipment: { serialNumber: string | null; vin: string | null }): string | null {
     const bySerial = this.#index()?.bySerial;
     if (!bySerial) return null;
-    for (const key of equipmentKeys(unit)) {
+    for (const key of equipmentKeys(equipment)) {
       const id = bySerial.get(key);
       if (id !== undefined) return id;
     }

@@ -4,8 +4,9 @@
  */
 import type { ProfilesState } from '../../contract';
 import type { PinnedTokenSource } from '../ports';
-import type { FetchLike, TokenEndpoint } from './oauth';
-import { createProfileStore, profileTokenOrigins, type BuiltInUrls, type ProfileStore } from './profiles';
+import type { FetchLike, TokenEndpoint } from './oauth-token-endpoint';
+import { profileTokenOrigins } from './address-change';
+import { createProfileStore, type BuiltInUrls, type ProfileStore } from './profiles';
 import { createSession, createSessionManager, type Schedule, type SessionManager } from './session';
 import { accounts, createTokenVault, type TokenVault, type TokenVaultOptions } from './token-vault';
 import { createAuthEvents, type AuthEvents } from './auth-events';
@@ -14,7 +15,7 @@ export { DEMO_PROFILE_ID, ENV_PROFILE_ID } from './profiles';
 export type { ProfileStore, ProfileRecord, BuiltInUrls } from './profiles';
 export type { TokenVault } from './token-vault';
 export type { Session, SessionManager } from './session';
-export type { TokenSet } from './oauth';
+export type { TokenSet } from './oauth-token-response';
 export type { AuthEvents, AuthEventMap } from './auth-events';
 
 export interface AuthModuleOptions {

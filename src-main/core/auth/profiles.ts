@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { MAX_EMBED_ORIGINS, originOf, readEmbedOrigin, ProfileInputSchema, type Profile, type ProfileInput, type ProfilesState, type ValidProfileInput } from '../../contract';
+import { MAX_EMBED_ORIGINS, readEmbedOrigin, ProfileInputSchema, type Profile, type ProfileInput, type ProfilesState, type ValidProfileInput } from '../../contract';
 import type { Connection } from '../ports';
 import { readEnvEmbedOrigins } from '../config';
 import { FleetError } from '../errors';
-import { tokenOrigins } from '../http/token-origins';
+import { addressChange, secretDroppedNotice, signedOutNotice } from './address-change';
 import { accounts, type TokenVault } from './token-vault';
 
 export const DEMO_PROFILE_ID = 'demo';
@@ -36,6 +36,8 @@ interface ProfilesFile {
 /** Most origins a profile may add for embed maps (the rule is the contract's ProfileInputSchema). */
 export { MAX_EMBED_ORIGINS };
 export type { ValidProfileInput };
+// The address-change rules live in address-change.ts; their tests still reach them here.
+export { addressChange, profileTokenOrigins, type AddressChange } from './address-change';
 
 const stripSlash = (s: string) => s.replace(/\/+$/, '');
 
@@ -46,57 +48,6 @@ export function validateProfileInput(input: unknown): ValidProfileInput {
   const problems = r.issues.map((i) => i.message);
   const first = v.getDotPath(r.issues[0]);
   throw new FleetError('invalid-argument', [...new Set(problems)].join('. ') + '.', first ? { path: first } : {});
-}
-
-// ---------------------------------------------------------------- address changes
-
-type Addresses = Pick<ProfileRecord, 'baseUrl' | 'aempUrl' | 'tokenUrl'>;
-
-/** The origins a profile's access token is sent to: its base URL's and its AEMP URL's. */
-export function profileTokenOrigins(p: Pick<ProfileRecord, 'baseUrl' | 'aempUrl'>): string[] {
-  return tokenOrigins([p.baseUrl, p.aempUrl]);
-}
-
-export interface AddressChange {
-  /** Origins the access token would go to that it did not go to before. */
-  newOrigins: string[];
-  /** The token URL's origin is another one (or the token URL came or went). */
-  tokenOriginChanged: boolean;
-  /** A stored token would go to a new origin: the profile must sign in again. */
-  signsOut: boolean;
-}
-
-/**
- * What an edit does to where the profile's secrets go. A sign-in belongs to the
- * service it was made with: the access token may not follow a new base or AEMP
- * origin, nor the refresh token a new token-URL origin.
- */
-export function addressChange(before: Addresses, after: Addresses): AddressChange {
-  const had = new Set(profileTokenOrigins(before));
-  const newOrigins = profileTokenOrigins(after).filter((o) => !had.has(o));
-  const tokenBefore = originOf(before.tokenUrl);
-  const tokenAfter = originOf(after.tokenUrl);
-  const tokenOriginChanged = tokenBefore !== tokenAfter;
-  // Without a token URL before there is no refresh token; without one after, none is sent.
-  const refreshMoves = tokenOriginChanged && tokenBefore !== null && tokenAfter !== null;
-  return { newOrigins, tokenOriginChanged, signsOut: newOrigins.length > 0 || refreshMoves };
-}
-
-const hostOf = (origin: string) => new URL(origin).host;
-
-function signedOutNotice(name: string, change: AddressChange, tokenUrl: string): string {
-  const moved = [...change.newOrigins];
-  const tokenOrigin = originOf(tokenUrl);
-  if (change.tokenOriginChanged && tokenOrigin && !moved.includes(tokenOrigin)) moved.push(tokenOrigin);
-  const hosts = moved.map(hostOf).join(', ');
-  return `“${name}” was signed out because its address changed (now ${hosts}): a sign-in is only ever sent to the service it was made with. Sign in again or paste a token.`;
-}
-
-function secretDroppedNotice(tokenUrl: string): string {
-  const origin = originOf(tokenUrl);
-  return origin
-    ? `Its client secret was removed because the token URL moved to ${hostOf(origin)}; type it again if that service needs one.`
-    : 'Its client secret was removed because the profile no longer has a token URL.';
 }
 
 // ---------------------------------------------------------------- store

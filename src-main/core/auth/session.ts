@@ -6,7 +6,8 @@
  */
 import type { TokenSource } from '../ports';
 import { FleetError } from '../errors';
-import { refreshTokens, type TokenEndpoint, type TokenSet } from './oauth';
+import { refreshTokens, type TokenEndpoint } from './oauth-token-endpoint';
+import type { TokenSet } from './oauth-token-response';
 import { accounts, type TokenVault } from './token-vault';
 
 export type Schedule = (fn: () => void, ms: number) => () => void;

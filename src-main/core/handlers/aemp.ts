@@ -17,6 +17,9 @@ export interface AempHandlerOptions {
 // Throttling counts too: feeds may ask for a 15-minute wait, and the stored copy beats an error.
 const FALLBACK_KINDS = new Set(['network', 'timeout', 'server', 'rate-limited']);
 
+/** The stored kind of one machine's record: the name is in profiles' stores on disk, so it stays as first written. */
+const EQUIPMENT_RECORD = 'fleet-unit';
+
 /**
  * The machines with `linkedAssetId` set by the shared rule (the repository's serial index).
  * Linking is a nicety: an asset list that cannot be read links nothing and fails nothing.
@@ -117,11 +120,11 @@ export function createAempHandlers(ctx: CoreContext, options: AempHandlerOptions
         const { equipment: answered } = await client.getEquipment(version, identifier);
         // AEMP 1.2 looks machines up by VIN, and its answer may leave the VIN out: it is the one asked for.
         const equipment = version === '1.2' && !answered.vin ? { ...answered, vin: identifier } : answered;
-        save(store, 'fleet-unit', key, equipment, now().toISOString());
+        save(store, EQUIPMENT_RECORD, key, equipment, now().toISOString());
         return link([equipment], assets)[0];
       } catch (err) {
         if (!isNetworkFailure(err)) throw err;
-        const stored = cached<Equipment>(store, 'fleet-unit', key);
+        const stored = cached<Equipment>(store, EQUIPMENT_RECORD, key);
         if (!stored) throw new FleetError('offline', `Not available offline: machine "${identifier}" has not been loaded before.`, { cause: err });
         return link([stored.value], assets)[0];
       }

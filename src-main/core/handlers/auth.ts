@@ -7,12 +7,13 @@
 import type { ConnectionTest, ProfileInput, ProfilesState, SignInState } from '../../contract';
 import type { CoreContext, HandlerGroup } from '../ports';
 import { FleetError, registerSecret, toAppError } from '../errors';
-import { startSignInFlow, type FetchLike, type SignInFlow } from '../auth/oauth';
+import { startSignInFlow, type SignInFlow } from '../auth/oauth-flow';
 import { probeConnection, type ProbeFetch } from '../auth/probe';
-import { addressChange, validateProfileInput, type ProfileStore } from '../auth/profiles';
+import { addressChange } from '../auth/address-change';
+import { validateProfileInput, type ProfileStore } from '../auth/profiles';
 import type { SessionManager } from '../auth/session';
 import type { TokenVault } from '../auth/token-vault';
-import type { TokenEndpoint } from '../auth/oauth';
+import type { FetchLike, TokenEndpoint } from '../auth/oauth-token-endpoint';
 
 export type AuthChannels =
   | 'profiles:list'

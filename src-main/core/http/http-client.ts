@@ -1,12 +1,11 @@
 import { isHttpUrl } from '../../contract';
 import { FleetError, registerSecret, scrubSecrets } from '../errors';
 import { MAX_ERROR_BODY_BYTES, MAX_REDIRECTS, MAX_RESPONSE_BYTES } from '../limits';
-import type { HttpClient, HttpRequest, HttpResponse, PinnedTokenSource, TokenSource } from '../ports';
+import type { HttpClient, HttpRequest, HttpResponse, PinnedTokenSource } from '../ports';
 import { backoffDelay, isRetryableFailure, parseRetryAfter, retryWait, statusRetry } from './retry-policy';
 import { classifyFetchFailure, describeEndpoint, errorForStatus } from './http-errors';
 import { parseUrl } from './parse-url';
 import { readBody } from './read-body';
-import { tokenOrigins } from './token-origins';
 
 export { MAX_REDIRECTS } from '../limits';
 
@@ -51,16 +50,6 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** A token source pinned to the origins of `urls` (a fixed connection; tests). */
-export function pinTokenSource(source: TokenSource, urls: readonly string[]): PinnedTokenSource {
-  const origins = tokenOrigins(urls);
-  return {
-    getToken: () => source.getToken(),
-    handleUnauthorized: () => source.handleUnauthorized(),
-    allowedOrigins: () => origins,
-  };
 }
 
 /** host[:port] for messages (never a path, query or credentials). */

@@ -86,7 +86,3 @@ export function setAuthVariant(demo: HasTokenBook, variant: Partial<AuthVariant>
   s.variant = { ...s.variant, ...variant };
   return s.variant;
 }
-
-export function authVariantOf(demo: HasTokenBook): AuthVariant {
-  return authStateOf(demo).variant;
-}

@@ -4,11 +4,6 @@
  */
 const wanted = typeof location !== 'undefined' && typeof performance !== 'undefined' && new URLSearchParams(location.search).has('perfmarks');
 
-/** True when the page was opened for benchmarking. */
-export function perfMarksWanted(): boolean {
-  return wanted;
-}
-
 /** `performance.mark(name)` when marks are wanted; otherwise nothing. */
 export function perfMark(name: string): void {
   if (wanted) performance.mark(name);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../src-main/demo/index';
 import type { DemoService } from '../../../src-main/demo/index';
-import { createHttpClient, pinTokenSource } from '../../../src-main/core/http/http-client';
+import { createHttpClient } from '../../../src-main/core/http/http-client';
+import { pinTokenSource } from '../../fixtures/http/pinned-token-source';
 import { parseJsonBody } from '../../../src-main/core/http/http-client';
 import { normalizeAssetList } from '../../../src-main/core/assets/asset-schema';
 import { embedExpiry } from '../../../src-main/core/embed/embed-url';

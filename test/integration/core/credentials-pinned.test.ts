@@ -12,7 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { probeConnection } from '../../../src-main/core/auth/probe';
 import { refreshTokens } from '../../../src-main/core/auth/oauth';
 import { AempClient } from '../../../src-main/core/aemp/aemp-client';
-import { createHttpClient, pinTokenSource } from '../../../src-main/core/http/http-client';
+import { createHttpClient } from '../../../src-main/core/http/http-client';
+import { pinTokenSource } from '../../fixtures/http/pinned-token-source';
 import { failure } from '../../fixtures/failure';
 
 const TOKEN = 'pinned-integration-token-0123456789';

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../../src-main/demo/index';
-import { createHttpClient, pinTokenSource } from '../../../src-main/core/http/http-client';
+import { createHttpClient } from '../../../src-main/core/http/http-client';
+import { pinTokenSource } from '../../fixtures/http/pinned-token-source';
 import { openEmbed } from '../../../src-main/core/embed/embed-service';
 import type { Connection, HttpClient } from '../../../src-main/core/ports';
 

@@ -4,10 +4,8 @@
  * (`YYYY-MM-DDTHH:MM:SSZ`).
  */
 
-import { historyRangeProblem, MAX_HISTORY_DAYS } from '@contract';
+import { historyRangeProblem } from '@contract';
 
-/** Longest history asked for at once: the contract's rule, the one `aemp:history` is checked with. */
-export const MAX_RANGE_DAYS = MAX_HISTORY_DAYS;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Clock skew we tolerate before calling an end time "in the future". */
 const FUTURE_SLACK_MS = 60 * 1000;

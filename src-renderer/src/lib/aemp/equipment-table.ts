@@ -124,7 +124,3 @@ export function filterEquipment(list: readonly Equipment[], query: string): Equi
 export function identifierOf(e: Equipment): string | null {
   return e.equipmentId || e.serialNumber || e.vin || null;
 }
-
-export function rowKey(e: Equipment, index: number): string {
-  return `${e.equipmentId ?? ''}|${e.serialNumber ?? ''}|${e.vin ?? ''}|${index}`;
-}

@@ -10,10 +10,6 @@ export function msLeft(session: Pick<EmbedSession, 'expiresAt'>, now: number): n
   return end === null ? 0 : end - now;
 }
 
-export function shouldRenew(session: Pick<EmbedSession, 'expiresAt'>, now: number, margin = RENEW_MARGIN_MS): boolean {
-  return msLeft(session, now) <= margin;
-}
-
 /** "Session ends in 42 min" / "Session expired". */
 export function timeLeftText(session: Pick<EmbedSession, 'expiresAt'>, now: number): string {
   const left = msLeft(session, now);

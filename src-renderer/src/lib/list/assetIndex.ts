@@ -3,8 +3,7 @@
  * the facts filters need), then filtering with counts in one pass and sorting.
  * Pure functions, so 10,000 assets are cheap to test and to re-run when `now` ticks.
  */
-import { isStaleAt, staleCutoff, type AssetRow, type ListState, type SortKey } from '@contract';
-import { searchTerms } from './searchTerms';
+import { type AssetRow, type ListState, type SortKey } from '@contract';
 
 export interface IndexedAsset {
   asset: AssetRow;
@@ -125,13 +124,6 @@ export function groupOf(filterId: string): string {
   return colon === -1 ? filterId : filterId.slice(0, colon);
 }
 
-/** Every filter id that applies to this asset. */
-function filterIdsOf(row: IndexedAsset, cutoff: number): string[] {
-  const ids = staticFilterIdsOf(row);
-  if (isStaleAt(row.lastUpdateMs, cutoff)) ids.push(STALE_FILTER);
-  return ids;
-}
-
 export const STALE_FILTER = 'stale';
 
 /** The filter ids of the asset that do not change with the time (all but "stale"). */
@@ -202,41 +194,6 @@ export function comparator(sort: SortKey, descending: boolean): (a: IndexedAsset
 
 /** What the list applies: the remembered filters and sort, and the search typed now. */
 export type ListQuery = ListState & { search: string };
-
-/**
- * Search, filter (with counts in the same pass) and sort, by a plain scan of the whole
- * index. The list itself uses ListView (listView.ts), which gives the same result faster;
- * this stays as the reference its tests compare with.
- */
-export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: number, staleAfterMin: number): ListResult {
-  const terms = searchTerms(list.search);
-  const cutoff = staleCutoff(now, staleAfterMin);
-  const active = new Map<string, Set<string>>();
-  for (const id of list.filters) {
-    const g = groupOf(id);
-    if (!active.has(g)) active.set(g, new Set());
-    active.get(g)!.add(id);
-  }
-  const counts = new Map<string, number>();
-  const rows: IndexedAsset[] = [];
-  let searchMatches = 0;
-  for (const row of index) {
-    if (terms.length && !terms.every((t) => row.searchKey.includes(t))) continue;
-    searchMatches++;
-    const ids = filterIdsOf(row, cutoff);
-    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    let keep = true;
-    for (const wanted of active.values()) {
-      if (!ids.some((id) => wanted.has(id))) {
-        keep = false;
-        break;
-      }
-    }
-    if (keep) rows.push(row);
-  }
-  rows.sort(comparator(list.sort, list.descending));
-  return { rows, counts, categories: categoriesOf(index), searchMatches };
-}
 
 /** The order of `localeCompare`, from one collator made once (localeCompare looks one up per call). */
 let categoryOrder: ((a: string, b: string) => number) | null = null;

@@ -1,7 +1,7 @@
 /**
  * The asset list as the search, filters and sort make it, kept for one index (one
- * snapshot) so a keystroke at 50,000 assets does little work. It gives exactly what
- * `applyList` (the plain scan) gives, by three shortcuts:
+ * snapshot) so a keystroke at 50,000 assets does little work. It gives exactly what a
+ * plain scan of the whole index gives, by three shortcuts:
  * - each sort order is computed once per index; a keystroke walks the ordered rows and
  *   keeps those that match, instead of sorting the matches (a stable sort of the whole
  *   index, filtered, equals a stable sort of the filtered rows);

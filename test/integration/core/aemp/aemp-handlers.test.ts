@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetSnapshot, EventChannel, FleetEvents, AempProgress } from '../../../../src-main/contract';
 import { createAempHandlers } from '../../../../src-main/core/handlers/aemp';
-import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
+import { createHttpClient } from '../../../../src-main/core/http/http-client';
+import { pinTokenSource } from '../../../fixtures/http/pinned-token-source';
 import type { CoreContext, OfflineStore, StoredDocument } from '../../../../src-main/core/ports';
 import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
 import { startDemoService, type DemoService } from '../../../../src-main/demo/index';

@@ -1,6 +1,6 @@
 /** Numbers in the schemas' messages: grouped the same on every machine, whatever its locale. */
 import { describe, expect, it } from 'vitest';
-import { amount, count } from '../../../../src-main/contract/schemas/text';
+import { count } from '../../../../src-main/contract/schemas/text';
 
 describe('count', () => {
   it('groups thousands with commas, as en-US does', () => {
@@ -26,9 +26,3 @@ describe('count', () => {
   });
 });
 
-describe('amount', () => {
-  it('names one and many', () => {
-    expect(amount(1, 'minute')).toBe('1 minute');
-    expect(amount(1440, 'minute')).toBe('1,440 minutes');
-  });
-});

@@ -6,7 +6,8 @@
  * these tests fail.
  */
 import { describe, expect, it } from 'vitest';
-import { createHttpClient, MAX_REDIRECTS, pinTokenSource } from '../../../../src-main/core/http/http-client';
+import { createHttpClient, MAX_REDIRECTS } from '../../../../src-main/core/http/http-client';
+import { pinTokenSource } from '../../../fixtures/http/pinned-token-source';
 import { boundedSleep } from './bounded-fakes';
 import { failure } from '../../../fixtures/failure';
 

@@ -1,6 +1,7 @@
 /** A caller's abort reaches the request in flight at once, and reads as "cancelled" even with no retries left (mutation survivors of http-client.ts). */
 import { describe, expect, it } from 'vitest';
-import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
+import { createHttpClient } from '../../../../src-main/core/http/http-client';
+import { pinTokenSource } from '../../../fixtures/http/pinned-token-source';
 import { boundedSleep } from './bounded-fakes';
 import { failure } from '../../../fixtures/failure';
 

@@ -4,7 +4,8 @@
  * a JSON body.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient, defaultSleep, parseJsonBody, pinTokenSource } from '../../../../src-main/core/http/http-client';
+import { createHttpClient, defaultSleep, parseJsonBody } from '../../../../src-main/core/http/http-client';
+import { pinTokenSource } from '../../../fixtures/http/pinned-token-source';
 import type { HttpRequest, PinnedTokenSource } from '../../../../src-main/core/ports';
 import { boundedSleep } from './bounded-fakes';
 import { failure } from '../../../fixtures/failure';

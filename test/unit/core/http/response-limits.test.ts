@@ -5,7 +5,8 @@
  * tests (it gets a whole answer) instead of hanging.
  */
 import { describe, expect, it } from 'vitest';
-import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
+import { createHttpClient } from '../../../../src-main/core/http/http-client';
+import { pinTokenSource } from '../../../fixtures/http/pinned-token-source';
 import { MAX_ERROR_BODY_BYTES, MAX_RESPONSE_BYTES } from '../../../../src-main/core/limits';
 import { boundedSleep } from './bounded-fakes';
 import { failure } from '../../../fixtures/failure';

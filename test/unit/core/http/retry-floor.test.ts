@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { FleetError } from '../../../../src-main/core/errors';
 import { MIN_RETRY_WAIT_MS } from '../../../../src-main/core/http/retry-policy';
-import { createHttpClient, pinTokenSource } from '../../../../src-main/core/http/http-client';
+import { createHttpClient } from '../../../../src-main/core/http/http-client';
+import { pinTokenSource } from '../../../fixtures/http/pinned-token-source';
 import { boundedSleep } from './bounded-fakes';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');

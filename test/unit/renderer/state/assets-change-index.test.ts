@@ -5,7 +5,8 @@
  * filter and a sort the dispatcher had on before the change arrived.
  */
 import { describe, expect, it } from 'vitest';
-import { applyList, indexAssets } from '../../../../src-renderer/src/lib/list/assetIndex';
+import { indexAssets } from '../../../../src-renderer/src/lib/list/assetIndex';
+import { plainScan } from '../../../fixtures/list/plain-scan';
 import { assets } from '../../../../src-renderer/src/state/assets.svelte';
 import { clock } from '../../../../src-renderer/src/state/clock.svelte';
 import { session } from '../../../../src-renderer/src/state/session.svelte';
@@ -20,7 +21,7 @@ const FLEET = Array.from({ length: 40 }, (_, i) =>
 withAssetsStoreOf(FLEET);
 
 function expectListedAsRebuilt(): void {
-  const rebuilt = applyList(indexAssets(assets.snapshot!.assets), ui.query, clock.now, session.settings.staleAfterMin);
+  const rebuilt = plainScan(indexAssets(assets.snapshot!.assets), ui.query, clock.now, session.settings.staleAfterMin);
   expect(assets.visibleIds).toEqual(rebuilt.rows.map((r) => r.asset.assetId));
   expect([...assets.result.counts].sort()).toEqual([...rebuilt.counts].sort());
   expect(assets.result.searchMatches).toBe(rebuilt.searchMatches);

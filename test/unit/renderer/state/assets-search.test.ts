@@ -1,10 +1,11 @@
 /**
  * The store's list while the dispatcher types and refreshes arrive: after every step it is
- * what the plain scan (applyList) makes of the snapshot shown then, so nothing a search
+ * what the plain scan (test/fixtures/list/plain-scan.ts) makes of the snapshot shown then, so nothing a search
  * remembered from an earlier snapshot (its matches, its sort order) outlives a refresh.
  */
 import { describe, expect, it } from 'vitest';
-import { applyList, indexAssets } from '../../../../src-renderer/src/lib/list/assetIndex';
+import { indexAssets } from '../../../../src-renderer/src/lib/list/assetIndex';
+import { plainScan } from '../../../fixtures/list/plain-scan';
 import { assets } from '../../../../src-renderer/src/state/assets.svelte';
 import { clock } from '../../../../src-renderer/src/state/clock.svelte';
 import { session } from '../../../../src-renderer/src/state/session.svelte';
@@ -22,7 +23,7 @@ const FLEET = [
 
 /** The store's list equals the plain scan of the snapshot it shows. */
 function expectPlain(): void {
-  const plain = applyList(indexAssets(assets.snapshot!.assets), ui.query, clock.now, session.settings.staleAfterMin);
+  const plain = plainScan(indexAssets(assets.snapshot!.assets), ui.query, clock.now, session.settings.staleAfterMin);
   expect(assets.visibleIds, JSON.stringify(ui.query.search)).toEqual(plain.rows.map((r) => r.asset.assetId));
   expect([...assets.result.counts].sort()).toEqual([...plain.counts].sort());
   expect(assets.result.searchMatches).toBe(plain.searchMatches);

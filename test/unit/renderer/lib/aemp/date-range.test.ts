@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RANGE_DAYS, checkRange, parseLocalInput, presetRange, toLocalInput, toUtcIso } from '../../../../../src-renderer/src/lib/aemp/date-range';
+import { MAX_HISTORY_DAYS } from '../../../../../src-main/contract';
+import { checkRange, parseLocalInput, presetRange, toLocalInput, toUtcIso } from '../../../../../src-renderer/src/lib/aemp/date-range';
 
 // Local time matters here: pin a zone with a DST change (clocks go forward
 // 2026-03-29 02:00 → 03:00 and back 2026-10-25 03:00 → 02:00).
@@ -68,7 +69,7 @@ describe('checkRange', () => {
     expect(r).toEqual({ ok: false, errors: { range: 'The start must be before the end.' } });
   });
 
-  it(`limits the range to ${MAX_RANGE_DAYS} days`, () => {
+  it(`limits the range to ${MAX_HISTORY_DAYS} days`, () => {
     // 2025-11-21 10:00 → 2026-11-22 10:00 is exactly 366 days.
     expect(checkRange('2025-11-21T10:00', '2026-11-22T10:00', NOW).ok).toBe(true);
     const tooLong = checkRange('2025-11-21T09:59', '2026-11-22T10:00', NOW);

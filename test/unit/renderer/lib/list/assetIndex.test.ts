@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyList, indexAssets, type ListQuery } from '../../../../../src-renderer/src/lib/list/assetIndex';
+import { indexAssets, type ListQuery } from '../../../../../src-renderer/src/lib/list/assetIndex';
+import { ListView } from '../../../../../src-renderer/src/lib/list/listView';
 import { row as asset, metric, NOW } from '../../fixtures';
 
 const fresh = '2026-11-22T11:58:00Z';
@@ -12,7 +13,7 @@ const assets = [
 ];
 const index = indexAssets(assets);
 const list = (patch: Partial<ListQuery> = {}): ListQuery => ({ search: '', filters: [], sort: 'name', descending: false, columns: [], ...patch });
-const ids = (l: Partial<ListQuery>) => applyList(index, list(l), NOW, 60).rows.map((r) => r.asset.assetId);
+const ids = (l: Partial<ListQuery>) => new ListView(index).apply(list(l), NOW, 60).rows.map((r) => r.asset.assetId);
 
 describe('search', () => {
   it('matches name, asset id, serial number and category, case-insensitive, all words', () => {
@@ -27,7 +28,7 @@ describe('search', () => {
 
 describe('filters with counts', () => {
   it('counts every filter over the search matches in one pass', () => {
-    const r = applyList(index, list(), NOW, 60);
+    const r = new ListView(index).apply(list(), NOW, 60);
     expect(Object.fromEntries(r.counts)).toEqual({
       'type:thing': 3,
       'type:area': 1,
@@ -43,7 +44,7 @@ describe('filters with counts', () => {
   });
 
   it('counts follow the search', () => {
-    const r = applyList(index, list({ search: 'crane' }), NOW, 60);
+    const r = new ListView(index).apply(list({ search: 'crane' }), NOW, 60);
     expect(r.counts.get('category:Cranes')).toBe(2);
     expect(r.counts.get('type:area')).toBeUndefined();
   });
@@ -57,7 +58,7 @@ describe('filters with counts', () => {
   });
 
   it('stale follows the threshold', () => {
-    expect(applyList(index, list({ filters: ['stale'] }), NOW, 60 * 24 * 7).rows.map((r) => r.asset.assetId)).toEqual(['area:9']);
+    expect(new ListView(index).apply(list({ filters: ['stale'] }), NOW, 60 * 24 * 7).rows.map((r) => r.asset.assetId)).toEqual(['area:9']);
   });
 });
 
@@ -83,7 +84,7 @@ describe('sort', () => {
       asset(9, { serialNumber: 'a' }, { odometer: metric(7, fresh), gps: metric({ lat: 1, lng: 1 }, '2026-11-22T11:00:00Z') }),
       asset(2, { assetId: 'area:2', type: 'area', serialNumber: undefined }, null),
     ]);
-    const by = (l: Partial<ListQuery>) => applyList(idx, list(l), NOW, 60).rows.map((r) => r.asset.assetId);
+    const by = (l: Partial<ListQuery>) => new ListView(idx).apply(list(l), NOW, 60).rows.map((r) => r.asset.assetId);
     expect(by({ sort: 'id' })).toEqual(['area:2', 'thing:9', 'thing:10']);
     expect(by({ sort: 'id', descending: true })).toEqual(['thing:10', 'thing:9', 'area:2']);
     expect(by({ sort: 'serial' })).toEqual(['thing:9', 'thing:10', 'area:2']);
@@ -93,7 +94,7 @@ describe('sort', () => {
 
   it('handles 10,000 assets', () => {
     const many = indexAssets(Array.from({ length: 10_000 }, (_, i) => asset(i, { name: `Unit ${String(i).padStart(5, '0')}` }, { fuel: metric(i % 101) })));
-    const r = applyList(many, list({ search: 'sn-9', sort: 'fuel', descending: true }), NOW, 60);
+    const r = new ListView(many).apply(list({ search: 'sn-9', sort: 'fuel', descending: true }), NOW, 60);
     expect(r.rows.length).toBe(1111);
     expect(r.rows[0].fuel).toBe(100);
   });
@@ -102,6 +103,6 @@ describe('sort', () => {
 describe('natural name order', () => {
   it('sorts numbers inside names by value', () => {
     const idx = indexAssets([asset(1, { name: 'Yard 725' }), asset(2, { name: 'Yard 75' }), asset(3, { name: 'yard 8' })]);
-    expect(applyList(idx, list(), NOW, 60).rows.map((r) => r.asset.name)).toEqual(['yard 8', 'Yard 75', 'Yard 725']);
+    expect(new ListView(idx).apply(list(), NOW, 60).rows.map((r) => r.asset.name)).toEqual(['yard 8', 'Yard 75', 'Yard 725']);
   });
 });

@@ -1,13 +1,14 @@
 /**
- * ListView gives exactly what the plain scan (applyList) gives: same rows in the same
+ * ListView gives exactly what a plain scan of the whole index (test/fixtures/list/plain-scan.ts) gives: same rows in the same
  * order, same counts, categories and match count, for searches typed, backspaced, pasted
  * and cleared, under every sort and with filters. Each shortcut has a test that fails if
  * the shortcut is taken where it must not be.
  */
 import { describe, expect, it } from 'vitest';
 import type { Asset, Metric, SortKey } from '../../../../../src-main/contract';
-import { applyList, indexAssets, type IndexedAsset, type ListQuery, type ListResult } from '../../../../../src-renderer/src/lib/list/assetIndex';
+import { indexAssets, type IndexedAsset, type ListQuery, type ListResult } from '../../../../../src-renderer/src/lib/list/assetIndex';
 import { ListView } from '../../../../../src-renderer/src/lib/list/listView';
+import { plainScan } from '../../../../fixtures/list/plain-scan';
 import { narrows, searchTerms } from '../../../../../src-renderer/src/lib/list/searchTerms';
 import { row as asset, metric, NOW } from '../../fixtures';
 
@@ -64,7 +65,7 @@ function shape(result: ListResult) {
 
 function expectSame(view: ListView, index: IndexedAsset[], q: ListQuery, now = NOW, staleAfterMin = 60): void {
   const fast = view.apply(q, now, staleAfterMin);
-  const plain = applyList(index, q, now, staleAfterMin);
+  const plain = plainScan(index, q, now, staleAfterMin);
   const a = shape(fast);
   const b = shape(plain);
   expect(a.rows, JSON.stringify(q)).toEqual(b.rows);

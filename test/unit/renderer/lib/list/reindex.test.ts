@@ -7,8 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AssetRow, Metric, SortKey } from '../../../../../src-main/contract';
-import { applyList, indexAssets, type IndexedAsset, type ListQuery } from '../../../../../src-renderer/src/lib/list/assetIndex';
+import { indexAssets, type IndexedAsset, type ListQuery } from '../../../../../src-renderer/src/lib/list/assetIndex';
 import { ListView } from '../../../../../src-renderer/src/lib/list/listView';
+import { plainScan } from '../../../../fixtures/list/plain-scan';
 import { reindexAssets } from '../../../../../src-renderer/src/lib/list/reindex';
 import { row, metric, NOW } from '../../fixtures';
 
@@ -107,7 +108,7 @@ describe('reindexAssets and ListView.after', () => {
         const nextView = delta ? view.after(index, delta) : new ListView(index);
         for (const q of [...before, ...after]) {
           const fast = nextView.apply(asQuery(q), NOW, 60);
-          const plain = applyList(wholeIndex, asQuery(q), NOW, 60);
+          const plain = plainScan(wholeIndex, asQuery(q), NOW, 60);
           expect(fast.rows.map((r) => r.position), JSON.stringify(q)).toEqual(plain.rows.map((r) => r.position));
           fast.rows.forEach((r) => expect(r).toBe(index[r.position]));
           expect([...fast.counts].sort(), JSON.stringify(q)).toEqual([...plain.counts].sort());

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AssetRow, SortKey } from '@contract';
-import { applyList, indexAssets } from '../../../../../src-renderer/src/lib/list/assetIndex';
+import { indexAssets } from '../../../../../src-renderer/src/lib/list/assetIndex';
+import { ListView } from '../../../../../src-renderer/src/lib/list/listView';
 import { buildClusterIndex, inIndexOrder, samePlaces, sameAssets, visibleItems } from '../../../../../src-renderer/src/lib/map/markers';
 import { row, metric, NOW } from '../../fixtures';
 
@@ -96,18 +97,18 @@ describe('inIndexOrder', () => {
     );
     const index = indexAssets(rows);
     const query = (sort: SortKey, search = '') => ({ search, filters: [], sort, descending: sort === 'lastUpdate', columns: [] });
-    const byName = applyList(index, query('name'), NOW, 60).rows;
-    const byUpdate = applyList(index, query('lastUpdate'), NOW, 60).rows;
+    const byName = new ListView(index).apply(query('name'), NOW, 60).rows;
+    const byUpdate = new ListView(index).apply(query('lastUpdate'), NOW, 60).rows;
     expect(byName.map((r) => r.position)).not.toEqual(byUpdate.map((r) => r.position));
     expect(inIndexOrder(index, byUpdate)).toEqual(rows);
     expect(sameAssets(inIndexOrder(index, byName), inIndexOrder(index, byUpdate))).toBe(true);
     // A refresh in which one row changes without moving, listed by last update: same places, no re-cluster.
     const next = rows.map((r, i) => (i === 4 ? { ...r, updatedAt: NOW } : r));
     const nextIndex = indexAssets(next);
-    const listed = applyList(nextIndex, query('lastUpdate'), NOW, 60).rows;
+    const listed = new ListView(nextIndex).apply(query('lastUpdate'), NOW, 60).rows;
     expect(samePlaces(inIndexOrder(index, byUpdate), inIndexOrder(nextIndex, listed))).toBe(true);
     // A search keeps the snapshot order of what it matches.
-    const some = applyList(index, query('lastUpdate', 'unit 1'), NOW, 60).rows;
+    const some = new ListView(index).apply(query('lastUpdate', 'unit 1'), NOW, 60).rows;
     const matched = new Set(some.map((r) => r.asset));
     expect(some.length).toBeGreaterThan(1);
     expect(inIndexOrder(index, some)).toEqual(rows.filter((r) => matched.has(r)));

@@ -1,0 +1,32 @@
+/** Profiles (branches), their connection test and the sign-in states. */
+
+import type { AppError } from './errors';
+import type { ProfileInput } from './schemas';
+
+export interface Profile extends Omit<ProfileInput, 'clientSecret' | 'id' | 'embedOrigins'> {
+  id: string;
+  builtIn: boolean;
+  hasClientSecret: boolean;
+  signedIn: boolean;
+  embedOrigins: string[];
+  /** What Fleet Desk did to this profile on its own and why (signed it out: its address changed); gone after the next sign-in. */
+  notice?: string;
+}
+
+export interface ProfilesState {
+  profiles: Profile[];
+  activeId: string;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  message: string;
+  assetCount?: number;
+}
+
+export type SignInState =
+  | { state: 'idle' }
+  | { state: 'waiting-for-browser'; profileId: string; authorizeUrl: string; startedAt: string }
+  | { state: 'exchanging'; profileId: string }
+  | { state: 'signed-in'; profileId: string }
+  | { state: 'failed'; profileId: string; error: AppError };

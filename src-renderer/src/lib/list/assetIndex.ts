@@ -148,7 +148,10 @@ export function staticFilterIdsOf(row: IndexedAsset): string[] {
 
 export interface ListResult {
   rows: IndexedAsset[];
-  /** filter id → how many assets matching the search it would match on its own. */
+  /**
+   * filter id → how many assets matching the search picking it gives, with every other
+   * active filter applied (its own group's other chips aside); absent means 0.
+   */
   counts: Map<string, number>;
   /** Category names seen (for category chips), sorted. */
   categories: string[];
@@ -204,19 +207,37 @@ export function comparator(sort: SortKey, descending: boolean): (a: IndexedAsset
 export type ListQuery = ListState & { search: string };
 
 /**
- * Search, filter (with counts in the same pass) and sort, by a plain scan of the whole
- * index. The list itself uses ListView (listView.ts), which gives the same result faster;
- * this stays as the reference its tests compare with.
+ * Whether a row with filter ids `ids` counts for a chip of `group` (null: is listed): it
+ * meets every active group but the chip's own (a row has one chip of a group at most, so picking the chip adds
+ * exactly these rows to the list, or lists exactly these when its group was not active).
  */
-export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: number, staleAfterMin: number): ListResult {
-  const terms = searchTerms(list.search);
-  const cutoff = staleCutoff(now, staleAfterMin);
+export function countsForGroup(active: ReadonlyMap<string, ReadonlySet<string>>, ids: readonly string[], group: string | null): boolean {
+  for (const [g, wanted] of active) {
+    if (g !== group && !ids.some((id) => wanted.has(id))) return false;
+  }
+  return true;
+}
+
+/** The active filters by group: filters of one group are OR-ed, groups AND-ed. */
+export function activeGroups(filters: readonly string[]): Map<string, Set<string>> {
   const active = new Map<string, Set<string>>();
-  for (const id of list.filters) {
+  for (const id of filters) {
     const g = groupOf(id);
     if (!active.has(g)) active.set(g, new Set());
     active.get(g)!.add(id);
   }
+  return active;
+}
+
+/**
+ * Search, filter (with faceted counts in the same pass) and sort, by a plain scan of the
+ * whole index. The list itself uses ListView (listView.ts), which gives the same result
+ * faster; this stays as the reference its tests compare with.
+ */
+export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: number, staleAfterMin: number): ListResult {
+  const terms = searchTerms(list.search);
+  const cutoff = staleCutoff(now, staleAfterMin);
+  const active = activeGroups(list.filters);
   const counts = new Map<string, number>();
   const rows: IndexedAsset[] = [];
   let searchMatches = 0;
@@ -224,15 +245,8 @@ export function applyList(index: readonly IndexedAsset[], list: ListQuery, now: 
     if (terms.length && !terms.every((t) => row.searchKey.includes(t))) continue;
     searchMatches++;
     const ids = filterIdsOf(row, cutoff);
-    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    let keep = true;
-    for (const wanted of active.values()) {
-      if (!ids.some((id) => wanted.has(id))) {
-        keep = false;
-        break;
-      }
-    }
-    if (keep) rows.push(row);
+    for (const id of ids) if (countsForGroup(active, ids, groupOf(id))) counts.set(id, (counts.get(id) ?? 0) + 1);
+    if (countsForGroup(active, ids, null)) rows.push(row);
   }
   rows.sort(comparator(list.sort, list.descending));
   return { rows, counts, categories: categoriesOf(index), searchMatches };

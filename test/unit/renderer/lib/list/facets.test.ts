@@ -25,7 +25,9 @@ const assetArb = fc.record({
   name: fc.constantFrom('Truck', 'Crane', 'Dozer'),
 });
 
-function build(specs: fc.infer<typeof assetArb>[]): IndexedAsset[] {
+type AssetSpec = typeof assetArb extends fc.Arbitrary<infer T> ? T : never;
+
+function build(specs: AssetSpec[]): IndexedAsset[] {
   return indexAssets(
     specs.map((s, i) => {
       const at = s.fresh ? FRESH : OLD;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellOf, COLUMNS, gridTemplate, minRowWidthRem, needsCompact, toggleColumn, visibleColumns } from '../../../../../src-renderer/src/lib/list/columns';
+import { cellOf, COLUMNS, fitColumns, gridTemplate, hiddenColumnsNotice, minRowWidthRem, toggleColumn, visibleColumns } from '../../../../../src-renderer/src/lib/list/columns';
 import { indexAssets, oldMetricKeys } from '../../../../../src-renderer/src/lib/list/assetIndex';
 import { formatAllMetrics } from '../../../../../src-renderer/src/lib/format/metrics';
 import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS } from '../../../../../src-main/contract';
@@ -20,15 +20,38 @@ describe('list columns', () => {
     for (const key of LIST_COLUMNS) expect(COLUMNS[key].key).toBe(key);
   });
 
-  it('builds one grid template for header and rows; the row never gets narrower than its columns', () => {
-    const cols = visibleColumns(['category', 'fuel']);
-    expect(gridTemplate(cols)).toBe('minmax(9.5rem, 2fr) minmax(5.6rem, 1fr) 5.8rem');
-    expect(gridTemplate(cols, true)).toBe('minmax(9.5rem, 2fr) minmax(5.6rem, 1fr) 4.4rem');
-    expect(minRowWidthRem(cols)).toBeCloseTo(0.6 * 2 + 9.5 + 5.6 + 0.5 + 5.8 + 0.5);
-    // Compact only when measured and too narrow for the full widths.
-    expect(needsCompact(cols, 0, 15)).toBe(false);
-    expect(needsCompact(cols, 23.1 * 15, 15)).toBe(false);
-    expect(needsCompact(cols, 22 * 15, 15)).toBe(true);
+  it('builds one grid template for header and rows: text columns grow, the others keep widths that hold their values', () => {
+    const cols = visibleColumns(['category', 'fuel', 'odometer']);
+    expect(gridTemplate(cols)).toBe('minmax(9.5rem, 2fr) minmax(5.6rem, 1fr) 5.8rem 9rem');
+    expect(gridTemplate(cols, true)).toBe('minmax(9.5rem, 2fr) minmax(5.6rem, 1fr) 4.6rem 9rem');
+    expect(minRowWidthRem(cols)).toBeCloseTo(0.6 * 2 + 9.5 + 5.6 + 0.5 + 5.8 + 0.5 + 9 + 0.5);
+  });
+
+  it('fits the chosen columns to the pane: full widths, then compact, then the rightmost ones left out and counted', () => {
+    const cols = visibleColumns(LIST_COLUMNS);
+    const rem = 16;
+    const full = minRowWidthRem(cols) * rem;
+    // Unmeasured (0 wide): every column, nothing hidden.
+    expect(fitColumns(cols, 0, rem)).toEqual({ shown: cols, hidden: [], compact: false });
+    expect(fitColumns(cols, full, rem)).toEqual({ shown: cols, hidden: [], compact: false });
+    expect(fitColumns(cols, minRowWidthRem(cols, true) * rem, rem)).toEqual({ shown: cols, hidden: [], compact: true });
+    const narrow = fitColumns(cols, 700, rem);
+    expect(narrow.hidden.length).toBeGreaterThan(0);
+    expect([...narrow.shown, ...narrow.hidden]).toEqual(cols);
+    // What is shown always fits the pane: nothing is cut and nothing scrolls sideways.
+    expect(minRowWidthRem(narrow.shown, true) * rem).toBeLessThanOrEqual(700);
+    expect(minRowWidthRem(cols.slice(0, narrow.shown.length + 1), true) * rem).toBeGreaterThan(700);
+    expect(hiddenColumnsNotice(narrow.hidden)).toBe(`${narrow.hidden.length} columns hidden — widen the window or choose fewer`);
+    expect(hiddenColumnsNotice(cols.slice(0, 1))).toBe('1 column hidden — widen the window or choose fewer');
+    expect(hiddenColumnsNotice([])).toBeNull();
+  });
+
+  it('sizes each number column for its header and a long usual value with an "old" tag (no odometer cut to "871,28")', () => {
+    // An average digit of the list's 0.92rem type is about 0.55em wide, and the "old" tag about 2.25rem with its gap.
+    const charRem = 0.92 * 0.55;
+    const longest: Partial<Record<string, string>> = { odometer: '9,999,999 km', engineHours: '999,999 h', speed: '120.5 km/h' };
+    for (const [key, text] of Object.entries(longest)) expect(COLUMNS[key as keyof typeof COLUMNS].minRem, key).toBeGreaterThanOrEqual(text!.length * charRem + 2.25);
+    for (const col of Object.values(COLUMNS)) if (col.kind === 'number' || col.kind === 'time') expect(col.compactRem).toBe(col.minRem);
   });
 
   it('formats the optional columns in the units shown, with "—" for no reading', () => {

@@ -185,6 +185,20 @@ function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {
     case 'positionAge':
       // Youngest position first when ascending.
       return row.gpsAtMs === null ? null : -row.gpsAtMs;
+    case 'altitude':
+      return row.asset.altitude;
+    case 'battery':
+      return row.asset.battery;
+    case 'deviceBattery':
+      return row.asset.deviceBattery;
+    case 'cabTemperature':
+      return row.asset.cabTemperature;
+    case 'signal':
+      return row.asset.signalStrength;
+    case 'lightsHours':
+      return row.asset.lightsMs;
+    case 'timeZone':
+      return row.asset.timeZone === null || row.asset.timeZone === '' ? null : row.asset.timeZone.toLowerCase();
     default:
       return row.nameKey;
   }

@@ -9,7 +9,7 @@
  * the cell's title). The list never scrolls sideways: when the chosen columns need more
  * than the pane has, the rightmost ones are left out and the list says how many.
  */
-import { DEFAULT_LIST_COLUMNS, isStaleAt, LIST_COLUMNS, readingAt, staleCutoff, type ListColumn, type RowMetric, type SortKey, type Units } from '@contract';
+import { DEFAULT_LIST_COLUMNS, isStaleAt, LIST_COLUMNS, readingAt, staleCutoff, type AssetRow, type ListColumn, type RowMetric, type SortKey, type Units } from '@contract';
 import { formatDistanceCm, formatNumber, formatRuntimeHours } from '../format/numbers';
 import { formatDateTime, isoAt, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
@@ -58,7 +58,27 @@ export const COLUMNS: Readonly<Record<ListColumn, ColumnDef>> = {
   speed: def('speed', 'Speed', 'Speed', 'number', 7.6, { metric: 'speed' }),
   engineHours: def('engineHours', 'Engine hours', 'Engine hours', 'number', 7.6, { metric: 'engine-runtime' }),
   odometer: def('odometer', 'Odometer', 'Odometer', 'number', 9, { metric: 'odometer' }),
+  // The service states no unit for these: the value as sent (the details pane says so).
+  altitude: def('altitude', 'Altitude', 'Altitude', 'number', 5.8),
+  battery: def('battery', 'Battery', 'Battery', 'number', 5.2),
+  deviceBattery: def('deviceBattery', 'Device battery', 'Device battery', 'number', 5.6),
+  cabTemperature: def('cabTemperature', 'Cab temp.', 'Cab temperature', 'number', 5.4),
+  signal: def('signal', 'Signal', 'Signal strength', 'number', 4.8),
+  lightsHours: def('lightsHours', 'Lights hours', 'Lights runtime (longest lamp)', 'number', 7.6),
+  inputs: def('inputs', 'Inputs on', 'Inputs 1–4', 'text', 5, { sort: null }),
+  timeZone: def('timeZone', 'Time zone', 'Time zone', 'text', 7),
 };
+
+/** "1, 3" for inputs 1 and 3 on; "none" when all reported are off; the title names each input. */
+function inputsCell(marks: string | null): { text: string | null; title: string } {
+  if (marks === null) return { text: null, title: '' };
+  const on: string[] = [];
+  const parts = [...marks].map((mark, i) => {
+    if (mark === '1') on.push(String(i + 1));
+    return `input ${i + 1} ${mark === '1' ? 'on' : mark === '0' ? 'off' : 'not reported'}`;
+  });
+  return { text: on.length > 0 ? on.join(', ') : 'none', title: parts.join(', ').replace(/^i/, 'I') };
+}
 
 /** The name column: wide enough for a usual name and its disambiguator. */
 export const NAME_MIN_REM = 9.5;
@@ -121,6 +141,15 @@ export function toggleColumn(columns: readonly ListColumn[], key: ListColumn): L
   return LIST_COLUMNS.filter((k) => set.has(k));
 }
 
+/** The row field of each column that shows a number the service states no unit for. */
+const UNSTATED_NUMBER_FIELD = {
+  altitude: 'altitude',
+  battery: 'battery',
+  deviceBattery: 'deviceBattery',
+  cabTemperature: 'cabTemperature',
+  signal: 'signalStrength',
+} as const satisfies Partial<Record<ListColumn, keyof AssetRow>>;
+
 export interface CellContext {
   now: number;
   units: Units;
@@ -181,5 +210,21 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
       return cell(row.engineMs === null ? null : formatRuntimeHours(row.engineMs), collected('engine-runtime'), { old });
     case 'odometer':
       return cell(row.odometerCm === null ? null : formatDistanceCm(row.odometerCm, ctx.units), collected('odometer'), { old });
+    case 'altitude':
+    case 'battery':
+    case 'deviceBattery':
+    case 'cabTemperature':
+    case 'signal': {
+      const value = a[UNSTATED_NUMBER_FIELD[key]];
+      return cell(value === null ? null : formatNumber(value), value === null ? '' : `${formatNumber(value)} (unit not stated by the service)`);
+    }
+    case 'lightsHours':
+      return cell(a.lightsMs === null ? null : formatRuntimeHours(a.lightsMs), a.lightsMs === null ? '' : 'the longest-running lamp of the asset');
+    case 'inputs': {
+      const { text, title } = inputsCell(a.inputs);
+      return cell(text, title);
+    }
+    case 'timeZone':
+      return cell(a.timeZone || null, a.timeZone ?? '');
   }
 }

@@ -68,6 +68,35 @@ describe('list columns', () => {
     expect(cellOf('fuel', row, ctx)).toMatchObject({ text: '—', empty: true });
   });
 
+  it('shows the readings kept only for optional columns: unit-less numbers as sent, the longest lamp in hours, inputs on, the time zone', () => {
+    const [row, none] = indexAssets([
+      asset(8, {}, {
+        altitude: metric(1402.5, fresh),
+        battery: metric(12.6, fresh),
+        'device-battery': metric(87, fresh),
+        'cab-temperature': metric(-4.5, fresh),
+        'signal-strength': metric(31, fresh),
+        'lights1-runtime': metric(2 * 3_600_000, fresh),
+        'light2-runtime': metric(5.5 * 3_600_000, fresh),
+        input1: metric(true, fresh),
+        input2: metric(false, fresh),
+        input3: metric(true, fresh),
+        'time-zone': metric('America/Denver', fresh),
+      }),
+      asset(9, {}, { input2: metric(false, fresh) }),
+    ]);
+    expect(cellOf('altitude', row, ctx)).toMatchObject({ text: '1,402.5', title: '1,402.5 (unit not stated by the service)' });
+    expect(cellOf('battery', row, ctx).text).toBe('12.6');
+    expect(cellOf('deviceBattery', row, ctx).text).toBe('87');
+    expect(cellOf('cabTemperature', row, ctx).text).toBe('-4.5');
+    expect(cellOf('signal', row, ctx).text).toBe('31');
+    expect(cellOf('lightsHours', row, ctx).text).toBe('5 h');
+    expect(cellOf('inputs', row, ctx)).toMatchObject({ text: '1, 3', title: 'Input 1 on, input 2 off, input 3 on, input 4 not reported' });
+    expect(cellOf('timeZone', row, ctx)).toMatchObject({ text: 'America/Denver', title: 'America/Denver' });
+    expect(cellOf('inputs', none, ctx).text).toBe('none');
+    for (const key of ['altitude', 'battery', 'deviceBattery', 'cabTemperature', 'signal', 'lightsHours', 'timeZone'] as const) expect(cellOf(key, none, ctx), key).toMatchObject({ text: '—', empty: true });
+  });
+
   it('marks old readings with the details pane rule: a fuel level months older than the newest reading', () => {
     const full = fullAsset(1, {}, { fuel: metric(62, monthsAgo), gps: metric({ lat: 40, lng: -111 }, fresh), speed: metric(0, '2026-11-20T12:00:00Z') });
     const a = assetRow(full);

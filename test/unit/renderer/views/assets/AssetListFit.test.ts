@@ -49,7 +49,7 @@ describe('AssetList columns fit the pane', () => {
     const hidden = LIST_COLUMNS.length - shown;
     expect(hidden).toBeGreaterThan(0);
     expect(notice).toHaveTextContent(`${hidden} columns hidden — widen the window or choose fewer`);
-    expect(notice.title).toMatch(/Not shown: .*Odometer$/);
+    expect(notice.title).toMatch(/Not shown: .*Odometer, .*Time zone$/);
     expect(headers()).not.toContain('Odometer');
   });
 

@@ -19,9 +19,10 @@ export * from './schemas';
 export * from './row-wire';
 export * from './staleness';
 export * from './row-fields';
+export * from './speed';
 import { DEFAULT_LIST_COLUMNS } from './schemas';
 import { STALE_MINUTES } from './staleness';
-import type { AempVersion, AlertQuery, AlertRuleKind, AlertRules, EmbedBounds, EmbedRequest, HistoryMetric, ProfileInput, Settings } from './schemas';
+import type { AempVersion, AlertQuery, AlertRuleKind, AlertRules, EmbedBounds, EmbedRequest, HistoryMetric, ProfileInput, Settings, SpeedUnit } from './schemas';
 
 // ---------------------------------------------------------------- errors
 
@@ -256,8 +257,10 @@ export interface SyncStatus {
 
 // ---------------------------------------------------------------- profiles and sign-in
 
-export interface Profile extends Omit<ProfileInput, 'clientSecret' | 'id' | 'embedOrigins'> {
+export interface Profile extends Omit<ProfileInput, 'clientSecret' | 'id' | 'embedOrigins' | 'speedUnit'> {
   id: string;
+  /** The unit the service sends speeds in ('unstated' unless the profile says). */
+  speedUnit: SpeedUnit;
   builtIn: boolean;
   hasClientSecret: boolean;
   signedIn: boolean;

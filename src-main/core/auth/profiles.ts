@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { isHttpOrigin, MAX_EMBED_ORIGINS, ProfileInputSchema, type Profile, type ProfileInput, type ProfilesState, type ValidProfileInput } from '../../contract';
+import { DEFAULT_SPEED_UNIT, isHttpOrigin, MAX_EMBED_ORIGINS, ProfileInputSchema, SpeedUnitSchema, type Profile, type ProfileInput, type ProfilesState, type SpeedUnit, type ValidProfileInput } from '../../contract';
 import type { Connection } from '../ports';
 import { FleetError } from '../errors';
 import { accounts, type TokenVault } from './token-vault';
@@ -21,7 +21,7 @@ const FILE_NAME = 'profiles.json';
 /** What is stored for a profile (never a secret). */
 export type ProfileRecord = Omit<Profile, 'builtIn' | 'signedIn'>;
 
-export type BuiltInUrls = Omit<ProfileRecord, 'id' | 'hasClientSecret' | 'name' | 'embedOrigins'> & { name?: string; embedOrigins?: string[] };
+export type BuiltInUrls = Omit<ProfileRecord, 'id' | 'hasClientSecret' | 'name' | 'embedOrigins' | 'speedUnit'> & { name?: string; embedOrigins?: string[]; speedUnit?: SpeedUnit };
 
 interface ProfilesFile {
   version: 1;
@@ -171,6 +171,7 @@ function envProfile(env: Record<string, string | undefined>): ProfileRecord | nu
     hasClientSecret: Boolean(env.FLEET_CLIENT_SECRET),
     // FLEET_EMBED_ORIGINS: space- or comma-separated; anything that is not an origin is left out.
     embedOrigins: [...new Set((env.FLEET_EMBED_ORIGINS ?? '').split(/[\s,]+/).filter(isHttpOrigin).map((o) => new URL(o).origin))],
+    speedUnit: DEFAULT_SPEED_UNIT,
   };
 }
 
@@ -186,6 +187,8 @@ const RecordSchema = v.object({
   hasClientSecret: v.boolean(),
   // Files from before embed origins existed have none.
   embedOrigins: v.optional(v.array(v.string()), []),
+  // Files from before the speed unit existed, or with one Fleet Desk does not know, say none.
+  speedUnit: v.fallback(v.optional(SpeedUnitSchema, DEFAULT_SPEED_UNIT), DEFAULT_SPEED_UNIT),
 });
 const FileSchema = v.object({ version: v.literal(1), activeId: v.string(), profiles: v.array(RecordSchema) });
 
@@ -201,6 +204,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     aempUrl: stripSlash(urls.aempUrl),
     hasClientSecret: false,
     embedOrigins: urls.embedOrigins ?? [],
+    speedUnit: urls.speedUnit ?? DEFAULT_SPEED_UNIT,
   });
   let demo = demoRecord(options.demo);
   const fromEnv = envProfile(env);
@@ -264,6 +268,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     hasClientSecret: p.hasClientSecret,
     signedIn: signedIn.get(p.id) ?? false,
     embedOrigins: [...p.embedOrigins],
+    speedUnit: p.speedUnit,
     ...(notices.has(p.id) ? { notice: notices.get(p.id) } : {}),
   });
   const state = (): ProfilesState => ({ profiles: all().map(toProfile), activeId });
@@ -337,6 +342,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
         scopes: valid.scopes,
         hasClientSecret: Boolean(secret) || (!dropSecret && (existing?.hasClientSecret ?? false)),
         embedOrigins: valid.embedOrigins,
+        speedUnit: valid.speedUnit,
       };
       const before = saved;
       saved = existing ? saved.map((p) => (p.id === id ? record : p)) : [...saved, record];

@@ -310,7 +310,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     isBuiltIn,
     connection(id = activeId) {
       const p = requireProfile(id);
-      return { profileId: p.id, baseUrl: p.baseUrl, aempUrl: p.aempUrl, demo: p.id === DEMO_PROFILE_ID, embedOrigins: [...p.embedOrigins] };
+      return { profileId: p.id, baseUrl: p.baseUrl, aempUrl: p.aempUrl, demo: p.id === DEMO_PROFILE_ID, embedOrigins: [...p.embedOrigins], speedUnit: p.speedUnit };
     },
     async save(input, context = {}) {
       const valid = validateProfileInput(input);

@@ -9,8 +9,9 @@
  * the cell's title). The list never scrolls sideways: when the chosen columns need more
  * than the pane has, the rightmost ones are left out and the list says how many.
  */
-import { DEFAULT_LIST_COLUMNS, isStaleAt, LIST_COLUMNS, readingAt, staleCutoff, type AssetRow, type ListColumn, type RowMetric, type SortKey, type Units } from '@contract';
+import { DEFAULT_LIST_COLUMNS, isStaleAt, LIST_COLUMNS, readingAt, staleCutoff, type AssetRow, type ListColumn, type RowMetric, type SortKey, type SpeedUnit, type Units } from '@contract';
 import { formatDistanceCm, formatNumber, formatRuntimeHours } from '../format/numbers';
+import { speedReading } from '../format/speed';
 import { formatDateTime, isoAt, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
 
@@ -153,6 +154,8 @@ const UNSTATED_NUMBER_FIELD = {
 export interface CellContext {
   now: number;
   units: Units;
+  /** The unit the list's profile says its service sends speeds in. */
+  speedUnit: SpeedUnit;
   staleAfterMin: number;
 }
 
@@ -204,8 +207,11 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
       return cell(row.fuel === null ? null : `${Math.round(row.fuel)}%`, collected('fuel'), { old });
     case 'ignition':
       return cell(row.ignition === null ? null : row.ignition ? 'On' : 'Off', collected('ignition'), { old });
-    case 'speed':
-      return cell(row.speed === null ? null : formatNumber(row.speed), collected('speed'), { old });
+    case 'speed': {
+      if (row.speed === null) return cell(null);
+      const speed = speedReading(row.speed, ctx.speedUnit, ctx.units);
+      return cell(speed.text, [collected('speed'), speed.detail].filter(Boolean).join('; '), { old });
+    }
     case 'engineHours':
       return cell(row.engineMs === null ? null : formatRuntimeHours(row.engineMs), collected('engine-runtime'), { old });
     case 'odometer':

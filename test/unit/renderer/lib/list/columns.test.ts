@@ -6,7 +6,7 @@ import { DEFAULT_LIST_COLUMNS, LIST_COLUMNS } from '../../../../../src-main/cont
 import { asset as fullAsset, row as asset, metric, NOW } from '../../fixtures';
 import { assetRow } from '../../../../../src-main/core/assets/asset-row';
 
-const ctx = { now: NOW, units: 'metric' as const, staleAfterMin: 60 };
+const ctx = { now: NOW, units: 'metric' as const, staleAfterMin: 60, speedUnit: 'unstated' as const };
 const fresh = '2026-11-22T11:58:00Z';
 const monthsAgo = '2026-08-20T09:00:00Z';
 
@@ -61,6 +61,11 @@ describe('list columns', () => {
     expect(cellOf('id', row, ctx).text).toBe('thing:7');
     expect(cellOf('serial', row, ctx).text).toBe('CAT0320');
     expect(cellOf('speed', row, ctx).text).toBe('42.5');
+    expect(cellOf('speed', row, ctx).title).toMatch(/unit not stated by the service$/);
+    // The profile states the service's unit: the list says it, in the dispatcher's units.
+    expect(cellOf('speed', row, { ...ctx, speedUnit: 'km/h' }).text).toBe('42.5 km/h');
+    expect(cellOf('speed', row, { ...ctx, speedUnit: 'km/h', units: 'imperial' })).toMatchObject({ text: '26.4 mph', title: expect.stringMatching(/42\.5 km\/h as sent$/) });
+    expect(cellOf('speed', row, { ...ctx, speedUnit: 'm/s' }).text).toBe('153 km/h');
     expect(cellOf('engineHours', row, ctx).text).toBe('1,234 h');
     expect(cellOf('odometer', row, ctx).text).toBe('123,456 km');
     expect(cellOf('odometer', row, { ...ctx, units: 'imperial' }).text).toBe('76,712 mi');

@@ -87,8 +87,8 @@ describe('the row table', () => {
     const asset = fullAsset();
     const at = { collectedOn: new Date(NEWEST).toISOString(), source: 'test', other: {} };
     Object.assign(asset.metrics!, {
-      'lights1-runtime': { value: 3_600_000, meta: at },
-      'light2-runtime': { value: 9_000_000, meta: at },
+      'lights1-runtime': { value: 9_000_000, meta: at },
+      'light2-runtime': { value: 3_600_000, meta: at },
       'lights3-runtime': { value: 'long', meta: at },
       input1: { value: true, meta: at },
       input2: { value: false, meta: at },

@@ -81,8 +81,8 @@ function inputsCell(marks: string | null): { text: string | null; title: string 
   return { text: on.length > 0 ? on.join(', ') : 'none', title: parts.join(', ').replace(/^i/, 'I') };
 }
 
-/** The name column: wide enough for a usual name and its disambiguator. */
-export const NAME_MIN_REM = 9.5;
+/** The name column: wide enough for a long usual name and its disambiguator on two lines. */
+export const NAME_MIN_REM = 12;
 export const GAP_REM = 0.5;
 export const ROW_PADDING_REM = 0.6;
 

@@ -22,9 +22,9 @@ describe('list columns', () => {
 
   it('builds one grid template for header and rows: text columns grow, the others keep widths that hold their values', () => {
     const cols = visibleColumns(['category', 'fuel', 'odometer']);
-    expect(gridTemplate(cols)).toBe('minmax(9.5rem, 2fr) minmax(5.6rem, 1fr) 5.8rem 9rem');
-    expect(gridTemplate(cols, true)).toBe('minmax(9.5rem, 2fr) minmax(5.6rem, 1fr) 4.6rem 9rem');
-    expect(minRowWidthRem(cols)).toBeCloseTo(0.6 * 2 + 9.5 + 5.6 + 0.5 + 5.8 + 0.5 + 9 + 0.5);
+    expect(gridTemplate(cols)).toBe('minmax(12rem, 2fr) minmax(5.6rem, 1fr) 5.8rem 9rem');
+    expect(gridTemplate(cols, true)).toBe('minmax(12rem, 2fr) minmax(5.6rem, 1fr) 4.6rem 9rem');
+    expect(minRowWidthRem(cols)).toBeCloseTo(0.6 * 2 + 12 + 5.6 + 0.5 + 5.8 + 0.5 + 9 + 0.5);
   });
 
   it('fits the chosen columns to the pane: full widths, then compact, then the rightmost ones left out and counted', () => {

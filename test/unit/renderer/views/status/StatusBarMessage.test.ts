@@ -28,4 +28,11 @@ describe('StatusBar message', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Dismiss message' }));
     expect(screen.queryByTestId('status-toast')).toBeNull();
   });
+
+  it('gives every item that may be cut in a narrow window its whole text as a title', () => {
+    resetStores(() => NOW);
+    render(StatusBar, {});
+    const synced = screen.getByText('Not synced yet');
+    expect(synced.title).toBe('Not synced yet');
+  });
 });

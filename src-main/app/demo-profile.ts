@@ -4,9 +4,11 @@ import type { DemoService } from '../demo';
 
 export const DEMO_PROFILE_NAME = 'Demo service (built in)';
 const DEMO_SCOPES = 'assets:read fleet:read';
+/** The demo service's simulated fleet reports speeds in km/h, so its profile can say so. */
+const DEMO_SPEED_UNIT = 'km/h';
 
 /** While the demo service is not running its profile has no address (nothing to connect to, nothing for the CSP). */
-export const NOT_RUNNING: BuiltInUrls = { baseUrl: '', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: DEMO_SCOPES };
+export const NOT_RUNNING: BuiltInUrls = { baseUrl: '', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: DEMO_SCOPES, speedUnit: DEMO_SPEED_UNIT };
 
 export function demoProfileUrls(service: DemoService): BuiltInUrls {
   return {
@@ -16,5 +18,6 @@ export function demoProfileUrls(service: DemoService): BuiltInUrls {
     tokenUrl: service.tokenUrl,
     clientId: service.clientId,
     scopes: DEMO_SCOPES,
+    speedUnit: DEMO_SPEED_UNIT,
   };
 }

@@ -92,6 +92,18 @@ export interface AssetRow {
   /** Odometer in centimetres. */
   odometerCm: number | null;
   odometerAt: number | null;
+  /** As reported, unit not stated by the service (for optional list columns). */
+  altitude: number | null;
+  battery: number | null;
+  deviceBattery: number | null;
+  cabTemperature: number | null;
+  signalStrength: number | null;
+  /** The asset's time-zone name as reported (not checked here; the list shows it as text). */
+  timeZone: string | null;
+  /** The longest runtime (ms) of the asset's lamps (lights1-runtime … lights4-runtime), or null without any. */
+  lightsMs: number | null;
+  /** Inputs 1–4 as one mark each ('1' on, '0' off, '-' not reported); null when none is reported. */
+  inputs: string | null;
   issues: ValueIssue[];
   /** Metric keys of the readings above that are old by isOldReading (row-fields.ts); absent when none. */
   old?: string[];

@@ -19,6 +19,7 @@ export * from './schemas';
 export * from './row-wire';
 export * from './staleness';
 export * from './row-fields';
+export * from './speed';
 // One module per area of the contract.
 export * from './errors';
 export * from './assets';

@@ -1,10 +1,12 @@
 /** Profiles (branches), their connection test and the sign-in states. */
 
 import type { AppError } from './errors';
-import type { ProfileInput } from './schemas';
+import type { ProfileInput, SpeedUnit } from './schemas';
 
-export interface Profile extends Omit<ProfileInput, 'clientSecret' | 'id' | 'embedOrigins'> {
+export interface Profile extends Omit<ProfileInput, 'clientSecret' | 'id' | 'embedOrigins' | 'speedUnit'> {
   id: string;
+  /** The unit the service sends speeds in ('unstated' unless the profile says). */
+  speedUnit: SpeedUnit;
   builtIn: boolean;
   hasClientSecret: boolean;
   signedIn: boolean;

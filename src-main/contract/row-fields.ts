@@ -6,8 +6,8 @@
  */
 import type { AssetRow } from './assets';
 
-/** What a row reading holds: a GPS position (lat and lng), a finite number, or on/off. */
-export type ReadingKind = 'position' | 'number' | 'boolean';
+/** What a row reading holds: a GPS position (lat and lng), a finite number, on/off, or text. */
+export type ReadingKind = 'position' | 'number' | 'boolean' | 'text';
 
 export interface RowReading {
   label: string;
@@ -32,6 +32,13 @@ export const ROW_READINGS = {
   heading: { label: 'Heading', kind: 'number', unit: 'degrees', value: 'heading', at: null, popup: true },
   'engine-runtime': { label: 'Engine runtime', kind: 'number', unit: 'milliseconds', value: 'engineMs', at: 'engineAt', popup: false },
   odometer: { label: 'Odometer', kind: 'number', unit: 'centimetres', value: 'odometerCm', at: 'odometerAt', popup: true },
+  // Kept for optional list columns only: the value, no collected time (the details pane has it).
+  altitude: { label: 'Altitude', kind: 'number', unit: null, value: 'altitude', at: null, popup: false },
+  battery: { label: 'Battery', kind: 'number', unit: null, value: 'battery', at: null, popup: false },
+  'device-battery': { label: 'Device battery', kind: 'number', unit: null, value: 'deviceBattery', at: null, popup: false },
+  'cab-temperature': { label: 'Cab temperature', kind: 'number', unit: null, value: 'cabTemperature', at: null, popup: false },
+  'signal-strength': { label: 'Signal strength', kind: 'number', unit: null, value: 'signalStrength', at: null, popup: false },
+  'time-zone': { label: 'Time zone', kind: 'text', unit: null, value: 'timeZone', at: null, popup: false },
 } as const satisfies Record<string, RowReading>;
 
 /** The name of a metric the row keeps. */
@@ -59,10 +66,16 @@ export function readingAt(row: AssetRow, metric: string): number | null {
 }
 
 /** The row's value of `metric` (null: none, of the wrong type, a position, or a metric rows do not keep). */
-export function readingValue(row: AssetRow, metric: string): number | boolean | null {
+export function readingValue(row: AssetRow, metric: string): number | boolean | string | null {
   const field = BY_METRIC.get(metric)?.value;
-  return field ? (row[field] as number | boolean | null) : null;
+  return field ? ((row[field] ?? null) as number | boolean | string | null) : null;
 }
+
+/** The inputs a row keeps, in order: `AssetRow.inputs` has one mark per input. */
+export const ROW_INPUTS = ['input1', 'input2', 'input3', 'input4'] as const;
+
+/** The lamp runtimes a row's `lightsMs` is the longest of (both spellings the service uses). */
+export const LIGHT_RUNTIME_METRIC = /^lights?[1-4]-runtime$/;
 
 /**
  * A reading is old when it was collected more than this before the newest reading of the

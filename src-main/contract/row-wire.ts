@@ -40,6 +40,14 @@ export interface AssetRowColumns {
   engineAt: WireTime[];
   odometerCm: (number | null)[];
   odometerAt: WireTime[];
+  altitude: (number | null)[];
+  battery: (number | null)[];
+  deviceBattery: (number | null)[];
+  cabTemperature: (number | null)[];
+  signalStrength: (number | null)[];
+  timeZone: (string | null)[];
+  lightsMs: (number | null)[];
+  inputs: (string | null)[];
   /** An asset without issues has 0 (most of them). */
   issues: (ValueIssue[] | 0)[];
   old: (string[] | null)[];
@@ -51,7 +59,10 @@ export interface AssetRowColumns {
 export type AssetRowSnapshotWire = Omit<AssetRowSnapshot, 'assets'> & { assets: AssetRowColumns };
 
 const TIME_FIELDS = ['gpsAt', 'fuelAt', 'ignitionAt', 'speedAt', 'engineAt', 'odometerAt'] as const;
-const PLAIN_FIELDS = ['assetId', 'type', 'name', 'updatedAt', 'lat', 'lng', 'fuel', 'ignition', 'inMotion', 'speed', 'heading', 'engineMs', 'odometerCm'] as const;
+const PLAIN_FIELDS = [
+  'assetId', 'type', 'name', 'updatedAt', 'lat', 'lng', 'fuel', 'ignition', 'inMotion', 'speed', 'heading', 'engineMs', 'odometerCm',
+  'altitude', 'battery', 'deviceBattery', 'cabTemperature', 'signalStrength', 'timeZone', 'lightsMs', 'inputs',
+] as const;
 const OPTIONAL_FIELDS = ['serialNumber', 'category', 'old', 'regions', 'odd'] as const;
 const COLUMNS = [...PLAIN_FIELDS, ...TIME_FIELDS, ...OPTIONAL_FIELDS, 'issues'] as const;
 
@@ -94,6 +105,14 @@ export function rowsToColumns(rows: readonly AssetRow[]): AssetRowColumns {
     engineAt: column((r) => timeToWire(r.engineAt, r.updatedAt)),
     odometerCm: column((r) => r.odometerCm),
     odometerAt: column((r) => timeToWire(r.odometerAt, r.updatedAt)),
+    altitude: column((r) => r.altitude),
+    battery: column((r) => r.battery),
+    deviceBattery: column((r) => r.deviceBattery),
+    cabTemperature: column((r) => r.cabTemperature),
+    signalStrength: column((r) => r.signalStrength),
+    timeZone: column((r) => r.timeZone),
+    lightsMs: column((r) => r.lightsMs),
+    inputs: column((r) => r.inputs),
     issues: column((r) => (r.issues.length === 0 ? 0 : r.issues)),
     old: column((r) => r.old ?? null),
     regions: column((r) => r.regions ?? null),
@@ -141,6 +160,14 @@ export function rowsFromColumns(columns: AssetRowColumns): AssetRow[] {
       engineAt: timeFromWire(c.engineAt[i], base),
       odometerCm: c.odometerCm[i],
       odometerAt: timeFromWire(c.odometerAt[i], base),
+      altitude: c.altitude[i],
+      battery: c.battery[i],
+      deviceBattery: c.deviceBattery[i],
+      cabTemperature: c.cabTemperature[i],
+      signalStrength: c.signalStrength[i],
+      timeZone: c.timeZone[i],
+      lightsMs: c.lightsMs[i],
+      inputs: c.inputs[i],
       issues: issues === 0 ? [] : issues,
     };
     const serialNumber = c.serialNumber[i];

@@ -16,6 +16,7 @@ import type {
   EventSink,
   InvokeHandlers,
   Settings,
+  SpeedUnit,
   ShellKind,
   TrailPoint,
 } from '../contract';
@@ -32,6 +33,8 @@ export interface Connection {
   demo: boolean;
   /** Origins the user allowed for embed maps besides the service's own site (see core/embed/embed-policy). */
   embedOrigins?: readonly string[];
+  /** The unit the profile says its service sends speeds in (absent: not stated). */
+  speedUnit?: SpeedUnit;
 }
 
 /** Gives the HTTP client the bearer token; owned by sign-in/profiles. Never logs it. */

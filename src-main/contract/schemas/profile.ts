@@ -8,6 +8,23 @@ import * as v from 'valibot';
 import { ProfileIdSchema } from './ids';
 import { isHttpOrigin, isHttpUrl, plainText } from './text';
 
+/**
+ * The unit the profile's service sends speeds in; its interface states none, so the
+ * default is 'unstated' (speeds are shown as sent, without a unit).
+ */
+export const SPEED_UNITS = ['unstated', 'km/h', 'mph', 'm/s'] as const;
+export type SpeedUnit = (typeof SPEED_UNITS)[number];
+export const DEFAULT_SPEED_UNIT: SpeedUnit = 'unstated';
+export const SPEED_UNIT_RULE = 'Speed unit must be km/h, mph, m/s or "not stated"';
+/** How the profile form names each choice. */
+export const SPEED_UNIT_LABELS: Readonly<Record<SpeedUnit, string>> = {
+  unstated: 'Not stated (show speeds as sent)',
+  'km/h': 'km/h',
+  mph: 'mph',
+  'm/s': 'm/s',
+};
+export const SpeedUnitSchema = v.picklist(SPEED_UNITS, SPEED_UNIT_RULE);
+
 /** Most origins a profile may add for embed maps. */
 export const MAX_EMBED_ORIGINS = 20;
 const MAX_URL = 2048;
@@ -89,6 +106,8 @@ export const ProfileInputSchema = v.pipe(
        * Fleet Desk may show; absent or empty = only the service's own site.
        */
       embedOrigins: EmbedOriginsSchema,
+      /** Absent (a profile saved before the choice existed) is 'unstated'. */
+      speedUnit: v.optional(SpeedUnitSchema, DEFAULT_SPEED_UNIT),
     },
     'The profile has a field Fleet Desk does not know',
   ),

@@ -3,7 +3,7 @@
  * refresh (only for new or changed assets, see AssetRepository), so the renderer keeps
  * a few numbers per asset instead of every metric with its provenance.
  */
-import { AGED_READINGS, isOldReading, POPUP_READINGS, ROW_METRICS, ROW_READINGS, type Asset, type AssetRow, type Metric, type ReadingKind } from '../../contract';
+import { AGED_READINGS, isOldReading, LIGHT_RUNTIME_METRIC, POPUP_READINGS, ROW_INPUTS, ROW_METRICS, ROW_READINGS, type Asset, type AssetRow, type Metric, type ReadingKind } from '../../contract';
 import { parseIsoTimestamp } from './timestamps';
 
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -31,9 +31,31 @@ function regionsOf(value: unknown): string[] | undefined {
   return regions.length > 0 ? regions : undefined;
 }
 
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 /** A reading's value as the row keeps it: of the kind its field holds, else null. */
-function valueOfKind(kind: ReadingKind, value: unknown): number | boolean | null {
-  return kind === 'boolean' ? bool(value) : finite(value);
+function valueOfKind(kind: ReadingKind, value: unknown): number | boolean | string | null {
+  return kind === 'boolean' ? bool(value) : kind === 'text' ? text(value) : finite(value);
+}
+
+/** The longest lamp runtime (ms) the asset reports; a negative or non-numeric one does not count. */
+function longestLamp(metrics: Record<string, Metric>): number | null {
+  let longest: number | null = null;
+  for (const key of Object.keys(metrics)) {
+    if (!LIGHT_RUNTIME_METRIC.test(key)) continue;
+    const ms = finite(metrics[key]?.value);
+    if (ms !== null && ms >= 0 && (longest === null || ms > longest)) longest = ms;
+  }
+  return longest;
+}
+
+/** Inputs 1–4 as marks ('1' on, '0' off, '-' not reported), or null when none is reported as on or off. */
+function inputMarks(metrics: Record<string, Metric>): string | null {
+  const marks = ROW_INPUTS.map((key) => {
+    const on = bool(metrics[key]?.value);
+    return on === null ? '-' : on ? '1' : '0';
+  }).join('');
+  return /[01]/.test(marks) ? marks : null;
 }
 
 /**
@@ -41,7 +63,7 @@ function valueOfKind(kind: ReadingKind, value: unknown): number | boolean | null
  * records (for a cold start) and rebuilds them when this differs from the one they were
  * written with: raise it whenever a row of the same asset would come out different.
  */
-export const ASSET_ROW_FORMAT = 1;
+export const ASSET_ROW_FORMAT = 2;
 
 const built = new WeakMap<Asset, AssetRow>();
 
@@ -82,6 +104,14 @@ export function assetRow(asset: Asset): AssetRow {
     engineAt: null,
     odometerCm: null,
     odometerAt: null,
+    altitude: null,
+    battery: null,
+    deviceBattery: null,
+    cabTemperature: null,
+    signalStrength: null,
+    timeZone: null,
+    lightsMs: m ? longestLamp(m) : null,
+    inputs: m ? inputMarks(m) : null,
     issues: asset.issues,
   };
   const fields = row as unknown as Record<string, unknown>;

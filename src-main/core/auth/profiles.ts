@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { MAX_EMBED_ORIGINS, readEmbedOrigin, ProfileInputSchema, type Profile, type ProfileInput, type ProfilesState, type ValidProfileInput } from '../../contract';
+import { DEFAULT_SPEED_UNIT, MAX_EMBED_ORIGINS, readEmbedOrigin, ProfileInputSchema, SpeedUnitSchema, type Profile, type ProfileInput, type ProfilesState, type SpeedUnit, type ValidProfileInput } from '../../contract';
 import type { Connection } from '../ports';
 import { readEnvEmbedOrigins } from '../config';
 import { FleetError } from '../errors';
@@ -23,7 +23,7 @@ const FILE_NAME = 'profiles.json';
 /** What is stored for a profile (never a secret). */
 export type ProfileRecord = Omit<Profile, 'builtIn' | 'signedIn'>;
 
-export type BuiltInUrls = Omit<ProfileRecord, 'id' | 'hasClientSecret' | 'name' | 'embedOrigins'> & { name?: string; embedOrigins?: string[] };
+export type BuiltInUrls = Omit<ProfileRecord, 'id' | 'hasClientSecret' | 'name' | 'embedOrigins' | 'speedUnit'> & { name?: string; embedOrigins?: string[]; speedUnit?: SpeedUnit };
 
 interface ProfilesFile {
   version: 1;
@@ -114,6 +114,7 @@ function envProfile(env: Record<string, string | undefined>): ProfileRecord | nu
     scopes: env.FLEET_SCOPES?.trim() ?? '',
     hasClientSecret: Boolean(env.FLEET_CLIENT_SECRET),
     embedOrigins: readEnvEmbedOrigins(env.FLEET_EMBED_ORIGINS),
+    speedUnit: DEFAULT_SPEED_UNIT,
   };
 }
 
@@ -147,6 +148,8 @@ const RecordSchema = v.object({
   hasClientSecret: v.boolean(),
   // Files from before embed origins existed have none.
   embedOrigins: v.optional(v.array(v.string()), []),
+  // Files from before the speed unit existed, or with one Fleet Desk does not know, say none.
+  speedUnit: v.fallback(v.optional(SpeedUnitSchema, DEFAULT_SPEED_UNIT), DEFAULT_SPEED_UNIT),
 });
 const FileSchema = v.object({ version: v.literal(1), activeId: v.string(), profiles: v.array(RecordSchema) });
 
@@ -162,6 +165,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     aempUrl: stripSlash(urls.aempUrl),
     hasClientSecret: false,
     embedOrigins: urls.embedOrigins ?? [],
+    speedUnit: urls.speedUnit ?? DEFAULT_SPEED_UNIT,
   });
   let demo = demoRecord(options.demo);
   const fromEnv = envProfile(env);
@@ -225,6 +229,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     hasClientSecret: p.hasClientSecret,
     signedIn: signedIn.get(p.id) ?? false,
     embedOrigins: [...p.embedOrigins],
+    speedUnit: p.speedUnit,
     ...(notices.has(p.id) ? { notice: notices.get(p.id) } : {}),
   });
   const state = (): ProfilesState => ({ profiles: all().map(toProfile), activeId });
@@ -266,7 +271,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     isBuiltIn,
     connection(id = activeId) {
       const p = requireProfile(id);
-      return { profileId: p.id, baseUrl: p.baseUrl, aempUrl: p.aempUrl, demo: p.id === DEMO_PROFILE_ID, embedOrigins: [...p.embedOrigins] };
+      return { profileId: p.id, baseUrl: p.baseUrl, aempUrl: p.aempUrl, demo: p.id === DEMO_PROFILE_ID, embedOrigins: [...p.embedOrigins], speedUnit: p.speedUnit };
     },
     async save(input, context = {}) {
       const valid = validateProfileInput(input);
@@ -298,6 +303,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
         scopes: valid.scopes,
         hasClientSecret: Boolean(secret) || (!dropSecret && (existing?.hasClientSecret ?? false)),
         embedOrigins: valid.embedOrigins,
+        speedUnit: valid.speedUnit,
       };
       const before = saved;
       saved = existing ? saved.map((p) => (p.id === id ? record : p)) : [...saved, record];

@@ -44,7 +44,7 @@ export function createOfflineHandlers(
       if (!list.snapshot()) throw new FleetError('not-found', 'There is no saved asset list to export yet. Refresh once while connected.');
       const assets = ids.map((id) => list.asset(id)).filter((asset): asset is Asset => asset !== undefined);
       if (assets.length === 0) throw new FleetError('not-found', 'None of the selected assets are in the saved asset list.');
-      return deliver('fleet-assets', 'csv', assetsToCsv(assets, ctx.settings().units), 'text/csv', assets.length);
+      return deliver('fleet-assets', 'csv', assetsToCsv(assets, ctx.settings().units, ctx.connection().speedUnit), 'text/csv', assets.length);
     },
 
     async 'export:positionsGeoJson'(assetIds, hours) {

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { Asset, GpsValue, Metric, Units } from '../../contract';
+import { DEFAULT_SPEED_UNIT, shownSpeedUnit, speedInUnits, type Asset, type GpsValue, type Metric, type SpeedUnit, type Units } from '../../contract';
 
 const FIXED_COLUMNS = ['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel (%)', 'ignition', 'lat', 'lng'] as const;
 /** Metrics that already have a fixed column. */
@@ -18,18 +18,20 @@ function canonicalMetric(name: string): string {
   return name.replace(LIGHT_SPELLING, 'lights$1-runtime');
 }
 
-/** The header of a metric column: the unit shown in the app, when the service states one. */
-function metricHeader(name: string, units: Units): string {
+/** The header of a metric column: the unit shown in the app, when the service (or, for speed, the profile) states one. */
+function metricHeader(name: string, units: Units, speedUnit: SpeedUnit): string {
   if (RUNTIME.test(name)) return `${name} (h)`;
   if (name === 'odometer') return `odometer (${units === 'imperial' ? 'mi' : 'km'})`;
+  if (name === 'speed' && speedUnit !== 'unstated') return `speed (${shownSpeedUnit(units)})`;
   return name;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** A metric's cell in the unit of its header; a value of the wrong type stays as the service sent it. */
-function metricCell(name: string, value: unknown, units: Units): Cell {
+function metricCell(name: string, value: unknown, units: Units, speedUnit: SpeedUnit): Cell {
   if (typeof value === 'number' && Number.isFinite(value)) {
+    if (name === 'speed') return round2(speedInUnits(value, speedUnit, units).value);
     if (RUNTIME.test(name)) return round2(value / MS_PER_HOUR);
     if (name === 'odometer') return round2(value / (units === 'imperial' ? CM_PER_MILE : CM_PER_KM));
   }
@@ -71,7 +73,7 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
  * that a spreadsheet would run as a formula (= + - @ tab CR) get a leading quote; numbers
  * stay numbers. Starts with a UTF-8 byte-order mark so spreadsheets read accents right.
  */
-export function assetsToCsv(assets: readonly Asset[], units: Units = 'metric'): string {
+export function assetsToCsv(assets: readonly Asset[], units: Units = 'metric', speedUnit: SpeedUnit = DEFAULT_SPEED_UNIT): string {
   const byColumn = assets.map((asset) => metricsByColumn(asset.metrics ?? {}));
   const otherMetrics = new Set<string>();
   for (const metrics of byColumn) {
@@ -94,9 +96,9 @@ export function assetsToCsv(assets: readonly Asset[], units: Units = 'metric'): 
       gps?.lat ?? null,
       gps?.lng ?? null,
     ];
-    return [...fixed, ...metricColumns.map((name) => metricCell(name, columns.get(name)?.value, units))];
+    return [...fixed, ...metricColumns.map((name) => metricCell(name, columns.get(name)?.value, units, speedUnit))];
   });
-  const headers = [...FIXED_COLUMNS, ...metricColumns.map((name) => metricHeader(name, units))];
+  const headers = [...FIXED_COLUMNS, ...metricColumns.map((name) => metricHeader(name, units, speedUnit))];
   const csv = Papa.unparse({ fields: headers, data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
   return '\uFEFF' + csv;
 }

@@ -17,6 +17,7 @@ const profile = (id: string, baseUrl: string): Profile => ({
   hasClientSecret: false,
   signedIn: true,
   embedOrigins: [],
+  speedUnit: 'unstated',
 });
 const north = profile('north', 'https://api.north-fleet.example/v1');
 const demo = profile('demo', 'http://127.0.0.1:4100/v1');

@@ -34,6 +34,12 @@ const SAMPLE: Record<string, unknown> = {
   heading: 270,
   'engine-runtime': 3_600_000,
   odometer: 123_456,
+  altitude: 1402.5,
+  battery: 12.6,
+  'device-battery': 87,
+  'cab-temperature': -4.5,
+  'signal-strength': 31,
+  'time-zone': 'America/Denver',
 };
 
 /** Each metric collected at its own minute before the newest, so a swapped time field shows too. */
@@ -72,9 +78,30 @@ describe('the row table', () => {
   });
 
   it('answers null for a metric rows do not keep, including names an object has by default', () => {
-    for (const key of ['cab-temperature', 'constructor', 'toString', '__proto__']) {
+    for (const key of ['solar-battery1', 'constructor', 'toString', '__proto__']) {
       expect([readingAt(row, key), readingValue(row, key), rowReading(key)]).toEqual([null, null, undefined]);
     }
+  });
+
+  it('keeps the longest lamp runtime and the inputs as marks, leaving out values of the wrong kind', () => {
+    const asset = fullAsset();
+    const at = { collectedOn: new Date(NEWEST).toISOString(), source: 'test', other: {} };
+    Object.assign(asset.metrics!, {
+      'lights1-runtime': { value: 9_000_000, meta: at },
+      'light2-runtime': { value: 3_600_000, meta: at },
+      'lights3-runtime': { value: 'long', meta: at },
+      input1: { value: true, meta: at },
+      input2: { value: false, meta: at },
+      input4: { value: 'on', meta: at },
+    });
+    const r = assetRow(asset);
+    expect(r.lightsMs).toBe(9_000_000);
+    expect(r.inputs).toBe('10--');
+    expect([row.lightsMs, row.inputs]).toEqual([null, null]);
+    const wrong = fullAsset();
+    wrong.metrics!['time-zone'] = { ...wrong.metrics!['time-zone'], value: 7 };
+    wrong.metrics!.altitude = { ...wrong.metrics!.altitude, value: 'high' };
+    expect([assetRow(wrong).timeZone, assetRow(wrong).altitude]).toEqual([null, null]);
   });
 
   it('names the aged and popup readings from the table', () => {

@@ -31,6 +31,14 @@ function row(overrides: Partial<AssetRow> = {}): AssetRow {
     engineAt: BASE - 3791,
     odometerCm: null,
     odometerAt: null,
+    altitude: 1402.5,
+    battery: 12.6,
+    deviceBattery: null,
+    cabTemperature: -4,
+    signalStrength: 31,
+    timeZone: 'America/Denver',
+    lightsMs: null,
+    inputs: '10-1',
     issues: [],
     ...overrides,
   };
@@ -50,6 +58,7 @@ describe('the asset list on the wire', () => {
       row({ assetId: 'thing:3', fuelAt: BASE + 0.25, odometerCm: 35_668_588_460, odometerAt: BASE, updatedAt: 1.5e300 }),
       row({ assetId: 'thing:4', issues: [{ metric: 'fuel', path: 'metrics.fuel.value', message: 'Fuel 140 % is out of range' }], odd: { speed: 'fast', heading: null } }),
       row({ assetId: 'thing:5', name: 'Ünïcode “name” \u2028', serialNumber: '', category: '' }),
+      row({ assetId: 'thing:6', altitude: null, battery: null, cabTemperature: null, signalStrength: null, timeZone: null, lightsMs: 7_200_000, inputs: null, deviceBattery: 88 }),
     ];
     const back = rowsFromColumns(travel(rowsToColumns(rows)));
     expect(back).toEqual(rows);
@@ -82,6 +91,14 @@ describe('the asset list on the wire', () => {
         engineAt: time,
         odometerCm: num,
         odometerAt: time,
+        altitude: num,
+        battery: num,
+        deviceBattery: num,
+        cabTemperature: num,
+        signalStrength: num,
+        timeZone: fc.option(text, { nil: null }),
+        lightsMs: num,
+        inputs: fc.option(fc.stringMatching(/^[01-]{4}$/), { nil: null }),
         issues: fc.array(fc.record({ metric: text, path: text, message: text }), { maxLength: 2 }),
         serialNumber: text,
         category: text,
@@ -89,7 +106,7 @@ describe('the asset list on the wire', () => {
         regions: fc.array(text, { minLength: 1, maxLength: 3 }),
         odd: fc.dictionary(text, fc.oneof(fc.string(), fc.integer(), fc.constant(null))),
       },
-      { requiredKeys: ['assetId', 'type', 'name', 'updatedAt', 'lat', 'lng', 'gpsAt', 'fuel', 'fuelAt', 'ignition', 'ignitionAt', 'inMotion', 'speed', 'speedAt', 'heading', 'engineMs', 'engineAt', 'odometerCm', 'odometerAt', 'issues'] },
+      { requiredKeys: ['assetId', 'type', 'name', 'updatedAt', 'lat', 'lng', 'gpsAt', 'fuel', 'fuelAt', 'ignition', 'ignitionAt', 'inMotion', 'speed', 'speedAt', 'heading', 'engineMs', 'engineAt', 'odometerCm', 'odometerAt', 'altitude', 'battery', 'deviceBattery', 'cabTemperature', 'signalStrength', 'timeZone', 'lightsMs', 'inputs', 'issues'] },
     );
     fc.assert(
       fc.property(fc.array(arbRow, { maxLength: 20 }), (rows) => {

@@ -8,7 +8,7 @@ import { appBridge, mountApp, useAppHarness } from './app-harness';
 
 
 function profile(id: string, name: string): Profile {
-  return { id, name, baseUrl: 'https://fleet.example.com/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '', builtIn: id === 'demo', hasClientSecret: false, signedIn: true, embedOrigins: [] };
+  return { id, name, baseUrl: 'https://fleet.example.com/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '', builtIn: id === 'demo', hasClientSecret: false, signedIn: true, embedOrigins: [], speedUnit: 'unstated' };
 }
 
 let bridge: FakeBridge;

@@ -30,6 +30,7 @@ export function fakeCore(): FakeCore {
         hasClientSecret: false,
         signedIn: true,
         embedOrigins: [],
+        speedUnit: 'unstated' as const,
       },
     ],
   }));

@@ -3,7 +3,8 @@
  * units and `now`. A value of the wrong type or out of range is shown with a flag, never
  * dropped and never thrown on.
  */
-import { isOldReading, ROW_METRICS, ROW_READINGS, type Metric, type Units, type ValueIssue } from '@contract';
+import { DEFAULT_SPEED_UNIT, isOldReading, ROW_METRICS, ROW_READINGS, type Metric, type SpeedUnit, type Units, type ValueIssue } from '@contract';
+import { speedReading } from './speed';
 import { formatDistanceCm, formatHeading, formatLatLng, formatNumber, formatRuntime } from './numbers';
 import { formatInZone, formatDateTime, isValidTimeZone, parseTime, relativeTime, formatSpan } from './time';
 
@@ -14,6 +15,8 @@ export interface FormatOptions {
   newestAt: number | null;
   /** The asset's `time-zone` metric value, when valid, for a second rendering of timestamps. */
   assetTimeZone?: string | null;
+  /** The unit the profile says its service sends speeds in. */
+  speedUnit: SpeedUnit;
 }
 
 export interface FormattedMetric {
@@ -164,7 +167,8 @@ function valueText(key: string, value: unknown, opts: FormatOptions): ValueText 
       if (!isNum(value)) return wrongType(value, 'degrees');
       return { text: formatHeading(value) };
     case 'speed':
-      return plainNumber(value);
+      if (!isNum(value)) return wrongType(value, 'a number');
+      return speedReading(value, opts.speedUnit, opts.units);
     case 'altitude':
       return plainNumber(value);
     case 'cab-temperature':
@@ -222,12 +226,12 @@ export function formatMetric(key: string, metric: Metric, opts: FormatOptions, i
 }
 
 /** All metrics of an asset, formatted and ordered; empty for `metrics: null`. */
-export function formatAllMetrics(metrics: Record<string, Metric> | null, units: Units, now: number, issues: ValueIssue[] = []): FormattedMetric[] {
+export function formatAllMetrics(metrics: Record<string, Metric> | null, units: Units, now: number, issues: ValueIssue[] = [], speedUnit: SpeedUnit = DEFAULT_SPEED_UNIT): FormattedMetric[] {
   if (!metrics) return [];
   const newestAt = newestCollectedAt(metrics);
   const zone = metrics['time-zone']?.value;
   const assetTimeZone = typeof zone === 'string' && isValidTimeZone(zone) ? zone : null;
-  const opts: FormatOptions = { units, now, newestAt, assetTimeZone };
+  const opts: FormatOptions = { units, now, newestAt, assetTimeZone, speedUnit };
   return Object.keys(metrics)
     .sort(metricOrder)
     .map((key) => formatMetric(key, metrics[key], opts, issues));

@@ -140,7 +140,10 @@ export function staticFilterIdsOf(row: IndexedAsset): string[] {
 
 export interface ListResult {
   rows: IndexedAsset[];
-  /** filter id → how many assets matching the search it would match on its own. */
+  /**
+   * filter id → how many assets matching the search picking it gives, with every other
+   * active filter applied (its own group's other chips aside); absent means 0.
+   */
   counts: Map<string, number>;
   /** Category names seen (for category chips), sorted. */
   categories: string[];
@@ -174,6 +177,20 @@ function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {
     case 'positionAge':
       // Youngest position first when ascending.
       return row.gpsAtMs === null ? null : -row.gpsAtMs;
+    case 'altitude':
+      return row.asset.altitude;
+    case 'battery':
+      return row.asset.battery;
+    case 'deviceBattery':
+      return row.asset.deviceBattery;
+    case 'cabTemperature':
+      return row.asset.cabTemperature;
+    case 'signal':
+      return row.asset.signalStrength;
+    case 'lightsHours':
+      return row.asset.lightsMs;
+    case 'timeZone':
+      return row.asset.timeZone === null || row.asset.timeZone === '' ? null : row.asset.timeZone.toLowerCase();
     default:
       return row.nameKey;
   }

@@ -1,17 +1,22 @@
 /**
- * The asset list's columns: what each shows, how wide it may get and how it sorts. The
- * name is always the first column; the others are chosen by the dispatcher (remembered
- * in `ListState.columns`) and always appear in LIST_COLUMNS order.
+ * The asset list's columns: what each shows, how wide it is and how it sorts. The name is
+ * always the first column; the others are chosen by the dispatcher (remembered in
+ * `ListState.columns`) and always appear in LIST_COLUMNS order.
  *
- * Widths are in rem so zoom scales them, and are sized for their header word and their
- * longest usual value (an "old" tag included) so nothing is cut; text columns (name,
- * category, serial, id) wrap onto a second line instead. When the chosen columns need more
- * than the pane has, the list scrolls sideways with the name column kept in view.
+ * Widths are in rem so zoom scales them. A number column is as wide as its header word and
+ * its longest usual value with an "old" tag, right-aligned and never cut; a text column has
+ * a smallest width, grows with the pane, and ellipsises a longer value (its full text is in
+ * the cell's title). The list never scrolls sideways: when the chosen columns need more
+ * than the pane has, the rightmost ones are left out and the list says how many.
  */
-import { DEFAULT_LIST_COLUMNS, isStaleAt, LIST_COLUMNS, readingAt, staleCutoff, type ListColumn, type RowMetric, type SortKey, type Units } from '@contract';
+import { DEFAULT_LIST_COLUMNS, isStaleAt, LIST_COLUMNS, readingAt, staleCutoff, type AssetRow, type ListColumn, type RowMetric, type SortKey, type SpeedUnit, type Units } from '@contract';
 import { formatDistanceCm, formatNumber, formatRuntimeHours } from '../format/numbers';
+import { speedReading } from '../format/speed';
 import { formatDateTime, isoAt, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
+
+/** How a column is laid out: text ellipsises and grows; the others have a fixed width that fits their values. */
+export type ColumnKind = 'text' | 'number' | 'time' | 'gauge' | 'flag';
 
 export interface ColumnDef {
   key: ListColumn;
@@ -19,45 +24,65 @@ export interface ColumnDef {
   label: string;
   /** Name in the column chooser. */
   menuLabel: string;
-  /** Smallest width in rem; text columns grow with the pane. */
+  kind: ColumnKind;
+  /** Width in rem (for text: the smallest; text grows with the pane). */
   minRem: number;
   /** Width in a list too narrow for every column at full width (the fuel gauge gives way to the number). */
   compactRem: number;
-  grows: boolean;
   sort: SortKey | null;
   /** The metric whose reading the column shows (for the "old" mark and its collected time). */
   metric: RowMetric | null;
-  numeric: boolean;
 }
 
-const def = (key: ListColumn, label: string, menuLabel: string, minRem: number, opts: Partial<Pick<ColumnDef, 'grows' | 'sort' | 'metric' | 'numeric' | 'compactRem'>> = {}): ColumnDef => ({
+type Options = Partial<Pick<ColumnDef, 'sort' | 'metric' | 'compactRem'>>;
+
+const def = (key: ListColumn, label: string, menuLabel: string, kind: ColumnKind, minRem: number, opts: Options = {}): ColumnDef => ({
   key,
   label,
   menuLabel,
+  kind,
   minRem,
   compactRem: opts.compactRem ?? minRem,
-  grows: opts.grows ?? false,
   sort: opts.sort === undefined ? (key as SortKey) : opts.sort,
   metric: opts.metric ?? null,
-  numeric: opts.numeric ?? false,
 });
 
 export const COLUMNS: Readonly<Record<ListColumn, ColumnDef>> = {
-  id: def('id', 'Asset id', 'Asset id', 5.6, { grows: true }),
-  type: def('type', 'Type', 'Type (thing or area)', 3.6),
-  category: def('category', 'Category', 'Category', 5.6, { grows: true }),
-  serial: def('serial', 'Serial', 'Serial number', 6, { grows: true }),
-  lastUpdate: def('lastUpdate', 'Updated', 'Last update', 5.8),
-  positionAge: def('positionAge', 'Position age', 'Position age', 6.4, { metric: 'gps' }),
-  fuel: def('fuel', 'Fuel', 'Fuel', 5.8, { metric: 'fuel', compactRem: 4.4 }),
-  ignition: def('ignition', 'Ignition', 'Ignition', 4.4, { sort: null, metric: 'ignition' }),
-  speed: def('speed', 'Speed', 'Speed', 4.8, { metric: 'speed', numeric: true }),
-  engineHours: def('engineHours', 'Engine hours', 'Engine hours', 6.2, { metric: 'engine-runtime', numeric: true }),
-  odometer: def('odometer', 'Odometer', 'Odometer', 7.8, { metric: 'odometer', numeric: true }),
+  id: def('id', 'Asset id', 'Asset id', 'text', 5.6),
+  type: def('type', 'Type', 'Type (thing or area)', 'text', 3.6),
+  category: def('category', 'Category', 'Category', 'text', 5.6),
+  serial: def('serial', 'Serial', 'Serial number', 'text', 6),
+  lastUpdate: def('lastUpdate', 'Updated', 'Last update', 'time', 6),
+  positionAge: def('positionAge', 'Position age', 'Position age', 'time', 8.4, { metric: 'gps' }),
+  fuel: def('fuel', 'Fuel', 'Fuel', 'gauge', 5.8, { metric: 'fuel', compactRem: 4.6 }),
+  ignition: def('ignition', 'Ignition', 'Ignition', 'flag', 4.6, { sort: null, metric: 'ignition' }),
+  speed: def('speed', 'Speed', 'Speed', 'number', 7.6, { metric: 'speed' }),
+  engineHours: def('engineHours', 'Engine hours', 'Engine hours', 'number', 7.6, { metric: 'engine-runtime' }),
+  odometer: def('odometer', 'Odometer', 'Odometer', 'number', 9, { metric: 'odometer' }),
+  // The service states no unit for these: the value as sent (the details pane says so).
+  altitude: def('altitude', 'Altitude', 'Altitude', 'number', 5.8),
+  battery: def('battery', 'Battery', 'Battery', 'number', 5.2),
+  deviceBattery: def('deviceBattery', 'Device battery', 'Device battery', 'number', 5.6),
+  cabTemperature: def('cabTemperature', 'Cab temp.', 'Cab temperature', 'number', 5.4),
+  signal: def('signal', 'Signal', 'Signal strength', 'number', 4.8),
+  lightsHours: def('lightsHours', 'Lights hours', 'Lights runtime (longest lamp)', 'number', 7.6),
+  inputs: def('inputs', 'Inputs on', 'Inputs 1–4', 'text', 5, { sort: null }),
+  timeZone: def('timeZone', 'Time zone', 'Time zone', 'text', 7),
 };
 
-/** The name column: wide enough for two lines of a usual name and its disambiguator. */
-export const NAME_MIN_REM = 9.5;
+/** "1, 3" for inputs 1 and 3 on; "none" when all reported are off; the title names each input. */
+function inputsCell(marks: string | null): { text: string | null; title: string } {
+  if (marks === null) return { text: null, title: '' };
+  const on: string[] = [];
+  const parts = [...marks].map((mark, i) => {
+    if (mark === '1') on.push(String(i + 1));
+    return `input ${i + 1} ${mark === '1' ? 'on' : mark === '0' ? 'off' : 'not reported'}`;
+  });
+  return { text: on.length > 0 ? on.join(', ') : 'none', title: parts.join(', ').replace(/^i/, 'I') };
+}
+
+/** The name column: wide enough for a long usual name and its disambiguator on two lines. */
+export const NAME_MIN_REM = 12;
 export const GAP_REM = 0.5;
 export const ROW_PADDING_REM = 0.6;
 
@@ -71,18 +96,42 @@ const widthOf = (c: ColumnDef, compact: boolean) => (compact ? c.compactRem : c.
 
 /** `grid-template-columns` for the header and every row. */
 export function gridTemplate(cols: readonly ColumnDef[], compact = false): string {
-  const track = (c: ColumnDef) => (c.grows ? `minmax(${widthOf(c, compact)}rem, 1fr)` : `${widthOf(c, compact)}rem`);
+  const track = (c: ColumnDef) => (c.kind === 'text' ? `minmax(${widthOf(c, compact)}rem, 1fr)` : `${widthOf(c, compact)}rem`);
   return [`minmax(${NAME_MIN_REM}rem, 2fr)`, ...cols.map(track)].join(' ');
 }
 
-/** The narrowest a row can be (rem): past this the list scrolls sideways. */
+/** The narrowest a row of these columns can be (rem). */
 export function minRowWidthRem(cols: readonly ColumnDef[], compact = false): number {
   return ROW_PADDING_REM * 2 + NAME_MIN_REM + cols.reduce((sum, c) => sum + widthOf(c, compact) + GAP_REM, 0);
 }
 
-/** Whether the list must use the compact widths: it is measured and narrower than the full ones. */
-export function needsCompact(cols: readonly ColumnDef[], listWidthPx: number, remPx: number): boolean {
-  return listWidthPx > 0 && remPx > 0 && listWidthPx < minRowWidthRem(cols) * remPx;
+export interface FittedColumns {
+  /** The columns the list draws, in LIST_COLUMNS order. */
+  shown: ColumnDef[];
+  /** Chosen columns left out because the pane is too narrow for them (the rightmost ones). */
+  hidden: ColumnDef[];
+  /** Whether the shown columns use their compact widths. */
+  compact: boolean;
+}
+
+/**
+ * The chosen columns that fit a list `listWidthPx` wide: all at full width when they fit,
+ * else all at compact width, else the leftmost ones that fit at compact width. An
+ * unmeasured list (0 wide) shows every chosen column.
+ */
+export function fitColumns(cols: readonly ColumnDef[], listWidthPx: number, remPx: number): FittedColumns {
+  if (!(listWidthPx > 0 && remPx > 0)) return { shown: [...cols], hidden: [], compact: false };
+  const room = listWidthPx / remPx;
+  if (minRowWidthRem(cols) <= room) return { shown: [...cols], hidden: [], compact: false };
+  let n = cols.length;
+  while (n > 0 && minRowWidthRem(cols.slice(0, n), true) > room) n--;
+  return { shown: cols.slice(0, n), hidden: cols.slice(n), compact: true };
+}
+
+/** "3 columns hidden — widen the window or choose fewer", or null when none is. */
+export function hiddenColumnsNotice(hidden: readonly ColumnDef[]): string | null {
+  if (hidden.length === 0) return null;
+  return `${hidden.length === 1 ? '1 column' : `${hidden.length} columns`} hidden — widen the window or choose fewer`;
 }
 
 /** Adds or removes one column, keeping LIST_COLUMNS order. */
@@ -93,9 +142,20 @@ export function toggleColumn(columns: readonly ListColumn[], key: ListColumn): L
   return LIST_COLUMNS.filter((k) => set.has(k));
 }
 
+/** The row field of each column that shows a number the service states no unit for. */
+const UNSTATED_NUMBER_FIELD = {
+  altitude: 'altitude',
+  battery: 'battery',
+  deviceBattery: 'deviceBattery',
+  cabTemperature: 'cabTemperature',
+  signal: 'signalStrength',
+} as const satisfies Partial<Record<ListColumn, keyof AssetRow>>;
+
 export interface CellContext {
   now: number;
   units: Units;
+  /** The unit the list's profile says its service sends speeds in. */
+  speedUnit: SpeedUnit;
   staleAfterMin: number;
 }
 
@@ -147,11 +207,30 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
       return cell(row.fuel === null ? null : `${Math.round(row.fuel)}%`, collected('fuel'), { old });
     case 'ignition':
       return cell(row.ignition === null ? null : row.ignition ? 'On' : 'Off', collected('ignition'), { old });
-    case 'speed':
-      return cell(row.speed === null ? null : formatNumber(row.speed), collected('speed'), { old });
+    case 'speed': {
+      if (row.speed === null) return cell(null);
+      const speed = speedReading(row.speed, ctx.speedUnit, ctx.units);
+      return cell(speed.text, [collected('speed'), speed.detail].filter(Boolean).join('; '), { old });
+    }
     case 'engineHours':
       return cell(row.engineMs === null ? null : formatRuntimeHours(row.engineMs), collected('engine-runtime'), { old });
     case 'odometer':
       return cell(row.odometerCm === null ? null : formatDistanceCm(row.odometerCm, ctx.units), collected('odometer'), { old });
+    case 'altitude':
+    case 'battery':
+    case 'deviceBattery':
+    case 'cabTemperature':
+    case 'signal': {
+      const value = a[UNSTATED_NUMBER_FIELD[key]];
+      return cell(value === null ? null : formatNumber(value), value === null ? '' : `${formatNumber(value)} (unit not stated by the service)`);
+    }
+    case 'lightsHours':
+      return cell(a.lightsMs === null ? null : formatRuntimeHours(a.lightsMs), a.lightsMs === null ? '' : 'the longest-running lamp of the asset');
+    case 'inputs': {
+      const { text, title } = inputsCell(a.inputs);
+      return cell(text, title);
+    }
+    case 'timeZone':
+      return cell(a.timeZone || null, a.timeZone ?? '');
   }
 }

@@ -146,24 +146,32 @@ export class ListView {
     this.#recent = [matches, ...this.#recent.filter((m) => m !== matches)].slice(0, RECENT_SEARCHES);
   }
 
-  /** The rows passing the filters (filters of one group OR-ed, groups AND-ed), and per filter id how many search matches it would keep on its own. */
+  /**
+   * The rows passing the filters (filters of one group OR-ed, groups AND-ed), and per filter
+   * id how many search matches picking it gives: those meeting every active group but its own.
+   */
   #filterAndCount(positions: Int32Array, filters: readonly string[], cutoff: number): { rows: IndexedAsset[]; counts: Map<string, number> } {
     const facts = this.#rowFacts();
-    // Each active group some row can satisfy gets a bit (a handful: the index's filter
-    // groups); a code carries the bit of the group it satisfies, and a row is listed when
-    // its codes carry every bit. A group no row can satisfy (a filter id no asset has)
-    // lists nothing, however many such groups a remembered filter list names.
-    const wanted = new Set(filters);
+    // Each active group gets a bit (a handful: the index's filter groups); a code carries
+    // the bit of the group it satisfies (`satisfies`) and the bit of the group it belongs
+    // to (`ownBit`). A row is listed when its codes carry every bit, and counts for a code
+    // when they carry every bit but, perhaps, the code's own group's.
     const groups = new Set(filters.map(groupOf));
+    const known = new Set(facts.groups);
+    // A group no row has (a remembered filter id of a kind no asset has) lists nothing,
+    // and picking any chip on top of it lists nothing either.
+    for (const group of groups) if (!known.has(group)) return { rows: [], counts: new Map() };
+    const wanted = new Set(filters);
     const bitOf = new Map<string, number>();
+    for (const group of groups) bitOf.set(group, 1 << bitOf.size);
     const satisfies = new Int32Array(facts.names.length);
+    const ownBit = new Int32Array(facts.names.length);
     facts.names.forEach((name, code) => {
-      if (!wanted.has(name)) return;
-      const group = facts.groups[code];
-      if (!bitOf.has(group)) bitOf.set(group, bitOf.size);
-      satisfies[code] = 1 << bitOf.get(group)!;
+      const bit = bitOf.get(facts.groups[code]) ?? 0;
+      ownBit[code] = bit;
+      if (wanted.has(name)) satisfies[code] = bit;
     });
-    const all = bitOf.size < groups.size ? -1 : (1 << bitOf.size) - 1;
+    const all = (1 << bitOf.size) - 1;
     const tally = new Int32Array(facts.names.length);
     const rows: IndexedAsset[] = [];
     const { offsets, codes, staleCode, noUpdate, updatedAt } = facts;
@@ -171,16 +179,16 @@ export class ListView {
     for (let i = 0; i < positions.length; i++) {
       const position = positions[i];
       let met = 0;
+      for (let k = offsets[position]; k < offsets[position + 1]; k++) met |= satisfies[codes[k]];
+      const stale = isStaleAt(noUpdate[position] === 1 ? null : updatedAt[position], cutoff);
+      if (stale) met |= satisfies[staleCode];
+      if (met === all) rows.push(index[position]);
+      // Fewer than two groups unmet: the row may still count for a chip of the unmet group.
       for (let k = offsets[position]; k < offsets[position + 1]; k++) {
         const code = codes[k];
-        tally[code]++;
-        met |= satisfies[code];
+        if ((met | ownBit[code]) === all) tally[code]++;
       }
-      if (isStaleAt(noUpdate[position] === 1 ? null : updatedAt[position], cutoff)) {
-        tally[staleCode]++;
-        met |= satisfies[staleCode];
-      }
-      if (met === all) rows.push(index[position]);
+      if (stale && (met | ownBit[staleCode]) === all) tally[staleCode]++;
     }
     const counts = new Map<string, number>();
     tally.forEach((count, code) => {

@@ -1,5 +1,5 @@
 /** Builds a marker popup as DOM nodes (never HTML strings, so names cannot inject markup). */
-import { POPUP_READINGS, readingAt, readingValue, type AssetRow, type Metric, type Units } from '@contract';
+import { DEFAULT_SPEED_UNIT, POPUP_READINGS, readingAt, readingValue, type AssetRow, type Metric, type SpeedUnit, type Units } from '@contract';
 import { formatAllMetrics } from '../format/metrics';
 import { isoAt, relativeTime } from '../format/time';
 
@@ -22,15 +22,15 @@ function popupMetrics(asset: AssetRow): Record<string, Metric> {
   return metrics;
 }
 
-export function popupLines(asset: AssetRow, units: Units, now: number): { label: string; text: string; flag: string | null }[] {
+export function popupLines(asset: AssetRow, units: Units, now: number, speedUnit: SpeedUnit = DEFAULT_SPEED_UNIT): { label: string; text: string; flag: string | null }[] {
   const lines = [{ label: 'Last update', text: relativeTime(asset.updatedAt === null ? null : isoAt(asset.updatedAt), now), flag: null as string | null }];
-  for (const m of formatAllMetrics(popupMetrics(asset), units, now, asset.issues)) {
+  for (const m of formatAllMetrics(popupMetrics(asset), units, now, asset.issues, speedUnit)) {
     if (POPUP_METRICS.includes(m.key)) lines.push({ label: m.label, text: m.text, flag: m.flag });
   }
   return lines;
 }
 
-export function popupElement(asset: AssetRow, units: Units, now: number): HTMLElement {
+export function popupElement(asset: AssetRow, units: Units, now: number, speedUnit: SpeedUnit = DEFAULT_SPEED_UNIT): HTMLElement {
   const root = document.createElement('div');
   root.className = 'fd-popup';
   const title = document.createElement('strong');
@@ -40,7 +40,7 @@ export function popupElement(asset: AssetRow, units: Units, now: number): HTMLEl
   sub.textContent = [asset.assetId, asset.category].filter(Boolean).join(' · ');
   sub.style.opacity = '0.7';
   root.append(sub);
-  for (const line of popupLines(asset, units, now)) {
+  for (const line of popupLines(asset, units, now, speedUnit)) {
     const row = document.createElement('div');
     row.textContent = `${line.label}: ${line.text}${line.flag ? ` ⚑ ${line.flag}` : ''}`;
     root.append(row);

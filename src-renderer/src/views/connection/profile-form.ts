@@ -1,19 +1,23 @@
 /** The add/edit form's fields and the checks the dispatcher sees before anything is sent. */
 import * as v from 'valibot';
-import { ProfileInputSchema, type Profile, type ProfileInput } from '@contract';
+import { DEFAULT_SPEED_UNIT, ProfileInputSchema, type Profile, type ProfileInput, type SpeedUnit } from '@contract';
 
-export type FieldName = 'name' | 'baseUrl' | 'aempUrl' | 'authorizeUrl' | 'tokenUrl' | 'clientId' | 'clientSecret' | 'scopes' | 'embedOrigins';
+export type FieldName = 'name' | 'baseUrl' | 'aempUrl' | 'authorizeUrl' | 'tokenUrl' | 'clientId' | 'clientSecret' | 'scopes' | 'embedOrigins' | 'speedUnit';
+
+/** The fields typed as text (the speed unit is picked from a list). */
+export type TextFieldName = Exclude<FieldName, 'speedUnit'>;
 
 /**
  * The form's text fields: a profile input whose secret field is always present (empty =
- * unchanged) and whose embed origins are one text, separated by spaces or commas.
+ * unchanged), whose embed origins are one text, separated by spaces or commas, and whose
+ * speed unit is always chosen (the schema still checks it: a select's value can be anything).
  */
-export type ProfileDraft = Omit<ProfileInput, 'clientSecret' | 'embedOrigins'> & { clientSecret: string; embedOrigins: string };
+export type ProfileDraft = Omit<ProfileInput, 'clientSecret' | 'embedOrigins' | 'speedUnit'> & { clientSecret: string; embedOrigins: string; speedUnit: SpeedUnit };
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
 export function emptyDraft(): ProfileDraft {
-  return { name: '', baseUrl: '', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', clientSecret: '', scopes: '', embedOrigins: '' };
+  return { name: '', baseUrl: '', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', clientSecret: '', scopes: '', embedOrigins: '', speedUnit: DEFAULT_SPEED_UNIT };
 }
 
 export function draftFrom(p: Profile): ProfileDraft {
@@ -28,6 +32,7 @@ export function draftFrom(p: Profile): ProfileDraft {
     clientSecret: '',
     scopes: p.scopes,
     embedOrigins: p.embedOrigins.join(' '),
+    speedUnit: p.speedUnit,
   };
 }
 
@@ -57,13 +62,14 @@ export function toInput(d: ProfileDraft): ProfileInput {
     clientId: d.clientId.trim(),
     scopes: d.scopes.trim(),
     embedOrigins: splitOrigins(d.embedOrigins),
+    speedUnit: d.speedUnit,
   };
   if (d.id) input.id = d.id;
   if (d.clientSecret.trim()) input.clientSecret = d.clientSecret.trim();
   return input;
 }
 
-const FIELDS: FieldName[] = ['name', 'baseUrl', 'aempUrl', 'authorizeUrl', 'tokenUrl', 'clientId', 'clientSecret', 'scopes', 'embedOrigins'];
+const FIELDS: FieldName[] = ['name', 'baseUrl', 'aempUrl', 'authorizeUrl', 'tokenUrl', 'clientId', 'clientSecret', 'scopes', 'embedOrigins', 'speedUnit'];
 
 /** The field a main-side error points at (its `path`, e.g. `embedOrigins.1`), if any. */
 export function fieldOf(path: string | undefined): FieldName | null {

@@ -60,13 +60,22 @@ describe('assetRow', () => {
       engineAt: ms('2026-03-01T09:54:00Z'),
       odometerCm: 123_456,
       odometerAt: ms('2026-03-01T09:53:00Z'),
+      altitude: null,
+      battery: null,
+      deviceBattery: null,
+      cabTemperature: 21,
+      signalStrength: null,
+      timeZone: null,
+      lightsMs: null,
+      inputs: null,
       issues: [],
       regions: ['region:north', 'region:yard'],
     });
   });
 
   it('leaves out what the list does not show: the embed URL, sources, other metrics', () => {
-    const row = assetRow(asset({ fuel: metric(50), 'cab-temperature': metric(21) }));
+    const row = assetRow(asset({ fuel: metric(50), 'solar-battery1': metric(21), 'ip-endpoint': metric('10.0.0.7:5000') }));
+    expect(JSON.stringify(row)).not.toContain('10.0.0.7');
     const text = JSON.stringify(row);
     expect(text).not.toContain('maps.example');
     expect(text).not.toContain('telematics');
@@ -98,6 +107,14 @@ describe('assetRow', () => {
         engineAt: null,
         odometerCm: null,
         odometerAt: null,
+        altitude: null,
+        battery: null,
+        deviceBattery: null,
+        cabTemperature: null,
+        signalStrength: null,
+        timeZone: null,
+        lightsMs: null,
+        inputs: null,
         issues: [],
       });
     }

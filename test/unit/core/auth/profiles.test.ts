@@ -80,7 +80,7 @@ describe('profile store', () => {
     expect(state.activeId).toBe('demo');
     expect(state.profiles).toHaveLength(1);
     expect(state.profiles[0]).toMatchObject({ id: 'demo', builtIn: true, signedIn: false, baseUrl: demo.baseUrl });
-    expect(store.connection()).toEqual({ profileId: 'demo', baseUrl: demo.baseUrl, aempUrl: demo.aempUrl, demo: true, embedOrigins: [] });
+    expect(store.connection()).toEqual({ profileId: 'demo', baseUrl: demo.baseUrl, aempUrl: demo.aempUrl, demo: true, embedOrigins: [], speedUnit: 'unstated' });
   });
 
   it('saves profiles without any secret in profiles.json, the secret goes to the vault', async () => {

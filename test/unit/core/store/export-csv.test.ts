@@ -87,6 +87,19 @@ describe('assetsToCsv', () => {
     expect(imperial[0]).not.toContain('odometer (km)');
   });
 
+  it('writes speed in the units shown with the unit in the header when the profile states the service\'s unit, else as sent under a bare header', () => {
+    const metrics = { speed: m(100), heading: m(90) };
+    const row = (csv: string) => {
+      const [head, first] = parse(csv);
+      return Object.fromEntries(head.map((column, i) => [column, first[i]]));
+    };
+    expect(row(assetsToCsv([asset('thing:1', 'A', metrics)], 'metric'))).toMatchObject({ speed: '100' });
+    expect(row(assetsToCsv([asset('thing:1', 'A', metrics)], 'metric', 'km/h'))).toMatchObject({ 'speed (km/h)': '100' });
+    expect(row(assetsToCsv([asset('thing:1', 'A', metrics)], 'imperial', 'km/h'))).toMatchObject({ 'speed (mph)': '62.14' });
+    expect(row(assetsToCsv([asset('thing:1', 'A', metrics)], 'metric', 'm/s'))).toMatchObject({ 'speed (km/h)': '360' });
+    expect(row(assetsToCsv([asset('thing:1', 'A', { speed: m('fast') })], 'metric', 'km/h'))).toMatchObject({ 'speed (km/h)': 'fast' });
+  });
+
   it('merges the light1/lights1 spellings into one column, keeping the newer reading', () => {
     const older = (value: unknown): Metric => ({ value, meta: { collectedOn: '2026-02-01T00:00:00Z', source: 's', other: {} } });
     const rows = parse(

@@ -4,7 +4,7 @@ import { formatDistanceCm, formatHeading, formatRuntime } from '../../../../../s
 import { formatDateTime } from '../../../../../src-renderer/src/lib/format/time';
 import { metric, NOW } from '../../fixtures';
 
-const opts: FormatOptions = { units: 'metric', now: NOW, newestAt: Date.parse('2026-11-22T11:58:00Z') };
+const opts: FormatOptions = { units: 'metric', now: NOW, newestAt: Date.parse('2026-11-22T11:58:00Z'), speedUnit: 'unstated' };
 const fmt = (key: string, value: unknown, o: Partial<FormatOptions> = {}) => formatMetric(key, metric(value), { ...opts, ...o });
 
 describe('metrics with a stated meaning', () => {
@@ -59,6 +59,16 @@ describe('metrics with a value type only', () => {
       expect(m.detail).toBe('unit not stated by the service');
     }
     expect(fmt('cab-temperature', 21.5).text).toBe('21.5 °');
+  });
+
+  it('speed in the profile\'s unit, converted to the units shown, with the value as sent beside it', () => {
+    expect(fmt('speed', 100, { speedUnit: 'km/h' })).toMatchObject({ text: '100 km/h', detail: null });
+    expect(fmt('speed', 100, { speedUnit: 'km/h', units: 'imperial' })).toMatchObject({ text: '62.1 mph', detail: '100 km/h as sent' });
+    expect(fmt('speed', 10, { speedUnit: 'm/s' })).toMatchObject({ text: '36 km/h', detail: '10 m/s as sent' });
+    expect(fmt('speed', 50, { speedUnit: 'mph' })).toMatchObject({ text: '80.5 km/h', detail: '50 mph as sent' });
+    expect(fmt('speed', 'fast', { speedUnit: 'km/h' }).flag).toBe('expected a number, got string');
+    const all = formatAllMetrics({ speed: metric(20) }, 'imperial', NOW, [], 'km/h');
+    expect(all[0].text).toBe('12.4 mph');
   });
 
   it('strings: ip-endpoint, address-region; geo-regions without the region: prefix', () => {

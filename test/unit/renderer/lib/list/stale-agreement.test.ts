@@ -45,7 +45,7 @@ describe('the stale rule, one for the list, the summary, the markers and the ale
   });
 
   it('the "Updated" column marks the same ones', () => {
-    const ctx = { now: NOW, units: 'metric' as const, staleAfterMin: AFTER_MIN };
+    const ctx = { now: NOW, units: 'metric' as const, staleAfterMin: AFTER_MIN, speedUnit: 'unstated' as const };
     expect(ids(index.filter((row) => cellOf('lastUpdate', row, ctx).stale))).toEqual(EXPECTED_STALE);
   });
 

@@ -48,6 +48,16 @@ describe('popupLines from a row', () => {
     }
   }
 
+  it("names speed in the dispatcher's units when the profile states the service's unit, as the details pane does", () => {
+    const a = asset(9, {}, { speed: metric(100) });
+    const speedOf = (lines: { label: string; text: string }[]) => lines.find((l) => l.label === formatAllMetrics(a.metrics, 'metric', NOW).find((m) => m.key === 'speed')?.label)?.text;
+    const popup = speedOf(popupLines(assetRow(a), 'imperial', NOW, 'km/h'));
+    const details = formatAllMetrics(a.metrics, 'imperial', NOW, a.issues, 'km/h').find((m) => m.key === 'speed')?.text;
+    expect(popup).toBe(details);
+    expect(popup).toContain('mph');
+    expect(speedOf(popupLines(assetRow(a), 'imperial', NOW))).not.toContain('mph');
+  });
+
   it('keeps hostile names and categories as text', () => {
     const a = assetRow(asset(8, { name: '<img src=x onerror=alert(1)>', category: '<b>bold</b>' }, { fuel: metric(5) }));
     const el = popupElement(a, 'metric', NOW);

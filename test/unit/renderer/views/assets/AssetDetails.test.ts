@@ -117,11 +117,13 @@ describe('AssetDetails for a selection, hidden and repeated names', () => {
     await tick();
     const summary = screen.getByTestId('selection-summary');
     expect(within(summary).getByRole('heading', { level: 2 })).toHaveTextContent('4 assets selected');
-    expect(summary).toHaveTextContent('1 moving');
-    expect(summary).toHaveTextContent('1 ignition off');
-    expect(summary).toHaveTextContent('2 state unknown');
-    expect(summary).toHaveTextContent('lowest 30 % · average 50 %');
-    expect(summary).toHaveTextContent('1,234 h in total');
+    // What a dispatcher uses for a group: state counts, fuel low and median, the oldest report; no lifetime engine hours.
+    expect(screen.getByTestId('summary-states')).toHaveTextContent(/^\s*1 moving\s*1 parked\s*2 never reported\s*$/);
+    expect(screen.getByTestId('summary-attention')).toHaveTextContent('2 stale');
+    expect(screen.getByTestId('summary-fuel')).toHaveTextContent('lowest 30 % · median 50 %');
+    expect(screen.getByTestId('summary-oldest')).toHaveTextContent('2 min ago');
+    expect(screen.getByTestId('summary-oldest')).toHaveTextContent('Excavator 001');
+    expect(summary).not.toHaveTextContent(/engine|h in total/i);
     expect(screen.queryByRole('heading', { name: 'Dump truck 004' })).toBeNull();
     // Repeated names carry their tag in the list of names.
     const names = within(summary).getByRole('list', { name: 'Selected assets' });

@@ -15,6 +15,7 @@ const demoProfile: Profile = {
   hasClientSecret: false,
   signedIn: false,
   embedOrigins: [],
+  speedUnit: 'unstated',
 };
 const north: Profile = { ...demoProfile, id: 'p-north', name: 'North branch', baseUrl: 'https://north.example.com/v1', authorizeUrl: '', tokenUrl: '', clientId: '', builtIn: false, signedIn: true };
 

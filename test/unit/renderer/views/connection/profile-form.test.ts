@@ -17,8 +17,15 @@ describe('profile form checks', () => {
     [{ tokenUrl: '' }, 'tokenUrl', 'Give both the authorize URL and the token URL, or neither.'],
     [{ clientId: '' }, 'clientId', 'Client id is required for signing in with OAuth.'],
     [{ aempUrl: 'ftp://x' }, 'aempUrl', 'Fleet (AEMP) URL must be empty or a full http:// or https:// address.'],
+    [{ speedUnit: 'knots' as never }, 'speedUnit', 'Speed unit must be km/h, mph, m/s or "not stated".'],
   ])('flags %j', (patch, field, message) => {
     expect(validateDraft({ ...good, ...patch })).toEqual({ [field]: message });
+  });
+
+  it('starts with the speed unit not stated, sends the chosen one and edits a profile with its own', () => {
+    expect(emptyDraft().speedUnit).toBe('unstated');
+    expect(toInput(good).speedUnit).toBe('unstated');
+    expect(toInput({ ...good, speedUnit: 'm/s' }).speedUnit).toBe('m/s');
   });
 
   it('sends the embed origins as a list, split on spaces or commas', () => {
@@ -40,9 +47,10 @@ describe('profile form checks', () => {
   });
 
   it('edits a profile without ever holding its secret', () => {
-    const p: Profile = { id: 'p-1', name: 'N', baseUrl: 'https://n/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '', builtIn: false, hasClientSecret: true, signedIn: false, embedOrigins: ['https://maps.example.com'] };
+    const p: Profile = { id: 'p-1', name: 'N', baseUrl: 'https://n/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '', builtIn: false, hasClientSecret: true, signedIn: false, embedOrigins: ['https://maps.example.com'], speedUnit: 'mph' };
     expect(draftFrom(p).clientSecret).toBe('');
     expect(draftFrom(p).embedOrigins).toBe('https://maps.example.com');
+    expect(draftFrom(p).speedUnit).toBe('mph');
     expect(canSignIn(p)).toBe(false);
     expect(canSignIn({ ...p, authorizeUrl: 'https://a', tokenUrl: 'https://t', clientId: 'c' })).toBe(true);
   });

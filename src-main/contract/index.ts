@@ -296,6 +296,7 @@ export const DEFAULT_SETTINGS: Settings = {
   tileAttribution: OSM_ATTRIBUTION,
   tileCacheMb: 200,
   mapShowsAll: false,
+  mapLegendOpen: true,
   retentionDays: 30,
   list: { filters: [], sort: 'name', descending: false, columns: [...DEFAULT_LIST_COLUMNS] },
 };

@@ -9,6 +9,7 @@ import type { AppError, Profile, ProfilesState } from '../../../../src-main/cont
 import { asset, FakeBridge, NOW, resetStores, snapshot, status } from '../fixtures';
 import { assets } from '../../../../src-renderer/src/state/assets.svelte';
 import { selection } from '../../../../src-renderer/src/state/selection.svelte';
+import { ui } from '../../../../src-renderer/src/state/ui.svelte';
 import { startStores } from '../../../../src-renderer/src/state/app-start';
 import { AempViewState } from '../../../../src-renderer/src/state/aemp-view.svelte';
 import { EmbedController } from '../../../../src-renderer/src/state/embed.svelte';
@@ -197,3 +198,37 @@ describe('an embedded map is one branch’s', () => {
   });
 });
 
+
+describe('the list’s sort, filters and columns are the branch’s (kept on the main side)', () => {
+  it('shows the sort the main side announces for the branch switched to', async () => {
+    await started();
+    expect(ui.list.sort).toBe('name');
+    bridge.emit('profiles:changed', profilesWith('demo'));
+    bridge.emit('settings', { ...DEFAULT_SETTINGS, list: { ...DEFAULT_SETTINGS.list, sort: 'fuel', descending: true } });
+    expect(ui.list).toMatchObject({ sort: 'fuel', descending: true });
+    expect(assets.visibleIds).toHaveLength(fleet.length);
+  });
+
+  it('a change not yet saved when the branch switches is not saved into the next branch', async () => {
+    await started();
+    ui.updateList({ sort: 'fuel' });
+    bridge.emit('profiles:changed', profilesWith('demo'));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(bridge.callsTo('settings:set')).toEqual([]);
+    expect(ui.list.sort).toBe('name');
+  });
+
+  it('a saved change shows at once and stays once the settings hold it', async () => {
+    let saved = { ...DEFAULT_SETTINGS, list: { ...DEFAULT_SETTINGS.list, filters: [] as string[] } };
+    bridge.handle('settings:set', (patch) => {
+      saved = { ...saved, ...(patch as Partial<typeof saved>) };
+      bridge.emit('settings', saved);
+    });
+    await started();
+    ui.updateList({ sort: 'fuel' });
+    expect(ui.list.sort).toBe('fuel');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(bridge.callsTo('settings:set')).toEqual([[{ list: { ...saved.list } }]]);
+    expect(ui.list.sort).toBe('fuel');
+  });
+});

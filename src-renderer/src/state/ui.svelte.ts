@@ -94,6 +94,22 @@ export class UiStore {
     }
   }
 
+  /** The map legend's open state as the dispatcher left it (a setting, so it outlasts the page and its address). */
+  #legendShown = $state<boolean | null>(null);
+  readonly legendOpen: boolean = $derived(this.#legendShown ?? session.settings.mapLegendOpen ?? true);
+
+  /** Opens or closes the legend at once and remembers it; a refusal keeps it so for this page, with the reason. */
+  async toggleLegend(): Promise<void> {
+    const open = !this.legendOpen;
+    this.#legendShown = open;
+    try {
+      await session.saveSettings({ mapLegendOpen: open });
+      if (this.#legendShown === open) this.#legendShown = null;
+    } catch (err) {
+      this.actionError = errorOf(err);
+    }
+  }
+
   /** Opens the Fleet view on the equipment with this serial number. */
   showInAemp(serial: string): void {
     this.aempRequest = { serial };
@@ -129,6 +145,7 @@ export class UiStore {
     this.toast = null;
     this.actionError = null;
     this.search = '';
+    this.#legendShown = null;
   }
 }
 

@@ -361,7 +361,7 @@ describe('a refresh on the map', () => {
 });
 
 describe('legend and marks', () => {
-  it('has a legend, open at first, that a keyboard user can close and open, remembered', async () => {
+  it('has a legend, open at first, that a keyboard user can close and open, remembered in the settings (the page’s storage goes with its address)', async () => {
     await mount();
     const toggle = screen.getByRole('button', { name: 'Legend' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -372,7 +372,9 @@ describe('legend and marks', () => {
     await fireEvent.click(toggle);
     expect(screen.queryByRole('group', { name: 'Map legend' })).toBeNull();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(localStorage.getItem('fleet-desk.map-legend')).toBe('closed');
+    await waitFor(() => expect(bridge.callsTo('settings:set')).toEqual([[{ mapLegendOpen: false }]]));
+    expect(localStorage.getItem('fleet-desk.map-legend')).toBeNull();
+    await waitFor(() => expect(session.settings.mapLegendOpen).toBe(false));
     cleanup();
     await mount();
     expect(screen.queryByRole('group', { name: 'Map legend' })).toBeNull();

@@ -61,9 +61,12 @@ export class SelectionStore {
     }
     if (!ids) return;
     // A choice made in this branch before its list came wins over the kept one.
-    const base = this.#toRestore && this.current.selected.size === 0 ? this.#toRestore : this.current;
+    const restoring = this.#toRestore !== null && this.current.selected.size === 0;
+    const base = restoring && this.#toRestore ? this.#toRestore : this.current;
     this.#toRestore = null;
     this.current = pruneSelection(base, ids);
+    // The list shows the dispatcher where they were in this branch.
+    if (restoring && this.current.focused !== null) appEvents.emit('reveal-focused');
   }
 
   clear(): void {

@@ -14,6 +14,7 @@ import { startStores } from '../../../../src-renderer/src/state/app-start';
 import { AempViewState } from '../../../../src-renderer/src/state/aemp-view.svelte';
 import { EmbedController } from '../../../../src-renderer/src/state/embed.svelte';
 import { deferred } from '../../../fixtures/deferred';
+import { appEvents } from '../../../../src-renderer/src/state/events';
 
 function profile(id: string, signedIn = true): Profile {
   return { id, name: id, baseUrl: 'https://fleet.example.com/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '', builtIn: id === 'demo', hasClientSecret: false, signedIn, embedOrigins: [] };
@@ -100,6 +101,18 @@ describe('a selection is one branch’s, and comes back with it', () => {
     expect(selection.current.focused).toBe('thing:2');
     switchTo('demo');
     expect([...selection.current.selected]).toEqual(['thing:3']);
+  });
+
+  it('brings the list back to the focused row when the selection comes back', async () => {
+    await started();
+    selection.click('thing:16', {});
+    switchTo('demo');
+    let reveals = 0;
+    const off = appEvents.on('reveal-focused', () => reveals++);
+    switchTo('north');
+    off();
+    expect(selection.current.focused).toBe('thing:16');
+    expect(reveals).toBe(1);
   });
 
   it('brings back only the assets the branch still has', async () => {

@@ -195,14 +195,14 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   const switchProfile = async (profileId: string): Promise<void> => {
     if (store) store.close();
     openProfile(profileId);
+    // The branch's own list and tile settings, before its list: the page sorts it once, as this branch does.
+    emit('settings', settings.get());
     // Before the schedule starts over, so its first attempt finds the demo listening.
     await matchDemoToProfile(profileId);
     scheduler.reset();
     refreshFlags();
     serveCache();
     alerts.announceCounts();
-    // The branch's own list and tile settings.
-    emit('settings', settings.get());
     announceBaseMap();
   };
 

@@ -76,7 +76,7 @@ describe('createFleetDesk (built-in demo)', () => {
     const lastSettings = () => events.filter((e) => e.name === 'settings').at(-1)?.payload as { list: { sort: string }; tileUrl: string; units: string } | undefined;
     const id = await core.handlers['profiles:save']({ name: 'Yard', baseUrl: 'https://yard.example/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '' });
     await core.handlers['profiles:switch'](id);
-    await core.handlers['settings:set']({ list: { sort: 'fuel' }, tileUrl: 'https://yard-tiles.example/{z}/{x}/{y}.png', units: 'imperial' });
+    await core.handlers['settings:set']({ list: { filters: [], sort: 'fuel', descending: false, columns: ['fuel'] }, tileUrl: 'https://yard-tiles.example/{z}/{x}/{y}.png', units: 'imperial' });
     const before = events.length;
     await core.handlers['profiles:switch']('demo');
     expect(lastSettings()).toMatchObject({ list: { sort: 'name' }, units: 'imperial' });

@@ -92,14 +92,15 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     throw err;
   }
 
-  const settings = new SettingsStore(userDataDir);
+  // The list and tile settings are the active branch's own (BRANCH_SETTINGS).
+  const settings = new SettingsStore(userDataDir, { activeProfile: () => auth.profiles.activeId });
   // Earlier versions stored the demo's own tile URL as the setting; the demo now draws its
   // own map whatever the setting, and real profiles get the standard tile server.
   // (Matched with the attribution those versions filled in, so a tile server the user set
   // up on this machine is left alone.)
   const stored = settings.get();
   if (DEMO_TILE_URL.test(stored.tileUrl) && stored.tileAttribution === EARLIER_DEMO_ATTRIBUTION) {
-    settings.update({ tileUrl: OSM_TILE_URL, tileAttribution: OSM_ATTRIBUTION });
+    settings.update({ tileUrl: OSM_TILE_URL, tileAttribution: OSM_ATTRIBUTION }, 'shared');
   }
 
   const MB = 1024 * 1024;
@@ -194,6 +195,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   const switchProfile = async (profileId: string): Promise<void> => {
     if (store) store.close();
     openProfile(profileId);
+    // The branch's own list and tile settings, before its list: the page sorts it once, as this branch does.
+    emit('settings', settings.get());
     // Before the schedule starts over, so its first attempt finds the demo listening.
     await matchDemoToProfile(profileId);
     scheduler.reset();
@@ -220,7 +223,10 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
           alerts.announceCounts();
         }
       },
-      forgetProfile: (profileId) => alertRules.remove(profileId),
+      forgetProfile: (profileId) => {
+        alertRules.remove(profileId);
+        settings.forgetBranch(profileId);
+      },
       onActiveProfileChanged: switchProfile,
     }),
     ...createSettingsHandlers(settings, (next, previous) => {

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { startFleetDesk } from '../app/core-thread/start-core';
 import { scrubSecrets } from '../core/errors';
 import { version } from '../../package.json';
-import { webPlatformHooks, webPort, webRendererDir, webUserDataDir } from './cli-options';
+import { readLastPort, rememberPort, runningLine, startOnLastPort, webPlatformHooks, webPort, webRendererDir, webUserDataDir } from './cli-options';
 import { startWebShell } from './server';
 
 async function main(): Promise<void> {
@@ -16,9 +16,14 @@ async function main(): Promise<void> {
   mkdirSync(userDataDir, { recursive: true, mode: 0o700 });
   // The core runs in its worker thread (FLEET_CORE_THREAD=main keeps it on this thread).
   const core = await startFleetDesk({ userDataDir, platform: webPlatformHooks(version), env });
-  const shell = await startWebShell({ core, rendererDir: webRendererDir(env, import.meta.url), port });
+  const rendererDir = webRendererDir(env, import.meta.url);
+  const { started: shell, movedFrom } = await startOnLastPort((p) => startWebShell({ core, rendererDir, port: p }), {
+    requested: port,
+    lastPort: readLastPort(userDataDir),
+  });
+  rememberPort(userDataDir, shell.port);
   await core.start();
-  process.stdout.write(`Fleet Desk is running. Open this address in your browser (it carries this run's access key):\n${shell.url}\n`);
+  process.stdout.write(runningLine(shell.url, movedFrom));
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

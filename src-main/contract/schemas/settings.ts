@@ -105,6 +105,17 @@ export const SettingsSchema = v.strictObject(
   (issue) => (issue.expected === 'never' ? `Fleet Desk has no setting ${issue.received}` : 'Settings must be an object'),
 );
 
+/**
+ * The settings each branch (profile) keeps for itself: a yard branch and a road branch
+ * sort, filter and show the list differently and may draw on other tiles. The rest is the
+ * dispatcher's own (units, theme, refresh, …) and holds for every branch.
+ */
+export const BRANCH_SETTINGS = ['list', 'tileUrl', 'tileAttribution'] as const;
+export type BranchSettingKey = (typeof BRANCH_SETTINGS)[number];
+
+/** One branch's own values; a value it has none of is the shared one (a new branch starts from those). */
+export const BranchSettingsSchema = v.partial(v.pick(SettingsSchema, BRANCH_SETTINGS));
+
 /** A change to some settings (`settings:set`); the list, when given, whole. */
 export const SettingsPatchSchema = v.partial(SettingsSchema);
 
@@ -113,3 +124,4 @@ export type Theme = (typeof THEMES)[number];
 export type SortKey = (typeof SORT_KEYS)[number];
 export type ListState = v.InferOutput<typeof ListStateSchema>;
 export type Settings = v.InferOutput<typeof SettingsSchema>;
+export type BranchSettings = v.InferOutput<typeof BranchSettingsSchema>;

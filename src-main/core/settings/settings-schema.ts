@@ -7,7 +7,7 @@
  * field by field, and every change is named in a notice.
  */
 import * as v from 'valibot';
-import { count, DEFAULT_SETTINGS, ListStateSchema, SETTING_RANGES, SettingsSchema, type NumberRule, type Settings } from '../../contract';
+import { BRANCH_SETTINGS, count, DEFAULT_SETTINGS, ListStateSchema, SETTING_RANGES, SettingsSchema, type BranchSettings, type NumberRule, type Settings } from '../../contract';
 
 export { DEFAULT_SETTINGS };
 
@@ -69,7 +69,10 @@ function fieldByField<T extends Record<string, unknown>>(
  * The settings in a file's JSON, field by field over `defaults`; unknown fields are left
  * out. `notice` names each value that was adjusted or reset, or is null when none was.
  */
-export function settingsFromFile(json: Record<string, unknown>, defaults: Settings): { settings: Settings; notice: string | null } {
+export function settingsFromFile(
+  json: Record<string, unknown>,
+  defaults: Settings,
+): { settings: Settings; branches: Record<string, BranchSettings>; notice: string | null } {
   const notes: string[] = [];
   const { list: _list, ...topEntries } = SettingsSchema.entries;
   const settings = fieldByField(topEntries as Record<string, v.GenericSchema>, json, defaults, notes);
@@ -77,6 +80,44 @@ export function settingsFromFile(json: Record<string, unknown>, defaults: Settin
     ? fieldByField(ListStateSchema.entries as Record<string, v.GenericSchema>, json.list, defaults.list, notes, 'list ')
     : defaults.list;
   if ('list' in json && !isRecord(json.list)) notes.push('list settings reset to their defaults');
+  const branches = branchSettingsFromFile(json, settings, notes);
   const notice = notes.length ? `Some saved settings were not allowed any more and were changed: ${notes.join('; ')}` : null;
-  return { settings, notice };
+  return { settings, branches, notice };
+}
+
+/** The settings file's field that holds each branch's own values, by profile id. */
+export const BRANCHES_FIELD = 'branches';
+
+/**
+ * Each branch's own values in a file's JSON (`branches`), read like the shared ones: a
+ * value the rules no longer allow is dropped with a note, and the branch then follows the
+ * shared value. A file without the field (written before branches kept their own) gives
+ * every branch the shared values.
+ */
+export function branchSettingsFromFile(json: Record<string, unknown>, shared: Settings, notes: string[]): Record<string, BranchSettings> {
+  const out: Record<string, BranchSettings> = {};
+  const raw = json[BRANCHES_FIELD];
+  if (raw === undefined) return out;
+  if (!isRecord(raw)) {
+    notes.push('the settings of each branch were reset to the shared ones');
+    return out;
+  }
+  for (const [profileId, entry] of Object.entries(raw)) {
+    if (!isRecord(entry)) continue;
+    const own: Record<string, unknown> = {};
+    const branchNotes: string[] = [];
+    for (const key of BRANCH_SETTINGS) {
+      if (!(key in entry)) continue;
+      if (key === 'list') {
+        if (isRecord(entry.list)) own.list = fieldByField(ListStateSchema.entries as Record<string, v.GenericSchema>, entry.list, shared.list, branchNotes, 'list ');
+        continue;
+      }
+      const parsed = v.safeParse(SettingsSchema.entries[key], entry[key]);
+      if (parsed.success) own[key] = parsed.output;
+      else branchNotes.push(`${LABELS[key]} now the shared one (${parsed.issues[0].message})`);
+    }
+    for (const note of branchNotes) notes.push(`branch ${JSON.stringify(profileId)}: ${note}`);
+    out[profileId] = own as BranchSettings;
+  }
+  return out;
 }

@@ -48,11 +48,14 @@ export class AempViewState {
       if (p.version === this.version && this.loading) this.progress = p;
     });
     this.base.start();
-    const offProfiles = appEvents.on('profile-switched', () => this.historyCache.clear());
+    const offProfiles = appEvents.on('profile-switched', () => this.#branchSwitched());
+    // A "Not signed in" from before the sign-in is no longer true: ask again.
+    const offSignIn = appEvents.on('signed-in', () => void this.load(this.version));
     this.#unsubscribe = () => {
       offProgress();
       this.base.stop();
       offProfiles();
+      offSignIn();
     };
     void this.load(this.version);
   }
@@ -61,6 +64,19 @@ export class AempViewState {
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#loadToken++;
+  }
+
+  /**
+   * Another branch: its machines are other machines, and what went wrong in the last one
+   * (an error, a look-up) is not this one's. Everything shown goes; its listing loads.
+   */
+  #branchSwitched(): void {
+    this.historyCache.clear();
+    this.listing = null;
+    this.selected = null;
+    this.lookupError = null;
+    this.#pendingSerial = null;
+    void this.load(this.version);
   }
 
   setVersion(version: AempVersion): void {

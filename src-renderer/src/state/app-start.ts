@@ -8,7 +8,6 @@ import { ui } from './ui.svelte';
 /** Listens and loads what the main side has (cache first, no network); a failure is shown, what loaded stays. */
 export async function startStores(): Promise<void> {
   const sessionReady = session.init().then((failure) => {
-    ui.restoreList(session.settings);
     if (failure) ui.actionError ??= failure;
   });
   void alertsStore.init();

@@ -25,6 +25,8 @@ import { ui } from './ui.svelte';
 const NO_ASSETS: readonly AssetRow[] = [];
 
 export interface Trail {
+  /** The branch the trail was drawn in: ids of another branch are other assets. */
+  profileId: string | null;
   assetId: string;
   points: TrailPoint[];
   hours: number;
@@ -83,6 +85,17 @@ export class AssetsStore {
   }
 
   #offs: (() => void)[] = [];
+  /** The branch shown; a trail asked for in another one is dropped when it arrives. */
+  #profileId: string | null = null;
+
+  constructor() {
+    // A trail is one branch's: the same asset id elsewhere is another machine.
+    appEvents.on('profile-switched', ({ profileId }) => {
+      this.#profileId = profileId;
+      this.trail = null;
+    });
+  }
+
   /** Lists and changes shown from events: a load begun before one of them is older than it. */
   #eventsShown = 0;
 
@@ -112,15 +125,17 @@ export class AssetsStore {
     this.snapshot = null;
     this.refreshing = false;
     this.trail = null;
+    this.#profileId = null;
   }
 
   setSnapshot(snapshot: AssetRowSnapshot): void {
     perfMark('fd:data-ready');
     clock.dataArrived(parseTime(snapshot.fetchedAt));
     this.snapshot = snapshot;
+    this.#profileId = snapshot.profileId;
     // The id lookup the list builds anyway (one more set of every id would slow the cold start).
     const ids = this.byId;
-    if (this.trail && !ids.has(this.trail.assetId)) this.trail = null;
+    if (this.trail && (this.trail.profileId !== snapshot.profileId || !ids.has(this.trail.assetId))) this.trail = null;
     appEvents.emit('snapshot', { profileId: snapshot.profileId, ids });
   }
 
@@ -167,9 +182,11 @@ export class AssetsStore {
   }
 
   async showTrail(assetId: string, hours = 24): Promise<void> {
+    const profileId = this.#profileId;
     try {
       const points = await call('trail:get', assetId, hours);
-      this.trail = { assetId, points, hours };
+      if (this.#profileId !== profileId) return; // asked in a branch no longer shown
+      this.trail = { profileId, assetId, points, hours };
       if (points.length === 0) ui.notify('No recorded positions for this asset yet');
     } catch (err) {
       ui.fail(err);

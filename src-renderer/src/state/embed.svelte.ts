@@ -22,6 +22,7 @@ import {
 import { isoAt } from '../lib/format/time';
 import { offerAfterRefusal, offerFor, type SplitOffer } from '../lib/embed/split';
 import { embedRequestProblem } from '../lib/embed/request-check';
+import { appEvents } from './events';
 
 export const OFFLINE_EMBED_MESSAGE = 'Embedded maps need a connection to the service';
 
@@ -41,6 +42,8 @@ export class EmbedController {
   readonly #isOffline: () => boolean;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #offExpired: (() => void) | null = null;
+  /** Set while a map or an offer is shown: a switch of branch closes it. */
+  #offBranch: (() => void) | null = null;
   #generation = 0;
   /** When embed:open was last asked (any cause), for the gap between automatic renewals. */
   #lastAskAt: number | null = null;
@@ -104,6 +107,7 @@ export class EmbedController {
 
   #showOffer(offer: SplitOffer): void {
     this.#stopSession();
+    this.#closeOnBranchSwitch();
     this.split = null;
     this.offer = offer;
   }
@@ -115,6 +119,7 @@ export class EmbedController {
     this.renewedAt = null;
     this.#uselessInARow = 0;
     this.#listenForExpiry();
+    this.#closeOnBranchSwitch();
     await this.#load(false);
   }
 
@@ -126,6 +131,8 @@ export class EmbedController {
   }
 
   close(): void {
+    this.#offBranch?.();
+    this.#offBranch = null;
     this.#stopSession();
     this.offer = null;
     this.split = null;
@@ -235,6 +242,11 @@ export class EmbedController {
   #clearTimer(): void {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
+  }
+
+  /** A map session, an offer or an error is one branch's; another branch shows none of them. */
+  #closeOnBranchSwitch(): void {
+    this.#offBranch ??= appEvents.on('profile-switched', () => this.close());
   }
 
   #listenForExpiry(): void {

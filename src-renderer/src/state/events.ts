@@ -23,6 +23,8 @@ export interface AppEvents {
   snapshot: { profileId: string; ids: IdLookup };
   /** The active profile (branch) changed. */
   'profile-switched': { profileId: string };
+  /** The active profile was signed in (what failed for want of a sign-in may now work). */
+  'signed-in': { profileId: string };
 }
 
 type Listener<P> = (payload: P) => void;

@@ -1,8 +1,9 @@
 /**
  * Which assets the dispatcher selected, and which one has the focus. A selection
  * belongs to one profile (branch): asset ids of another branch are other assets, so a
- * switch starts with nothing selected. A new snapshot of the same branch keeps the
- * selected assets it still has.
+ * switch starts with nothing selected until that branch's list arrives, which brings
+ * back what was selected there before (the assets it still has). A new snapshot of the
+ * same branch keeps the selected assets it still has.
  */
 import type { AssetRow } from '@contract';
 import { clickSelect, emptySelection, keepListed, keyMove, pruneSelection, selectAll, toggleFocused, type IdLookup, type Modifiers, type NavKey, type SelectionState } from '../lib/list/selection';
@@ -21,6 +22,11 @@ export class SelectionStore {
    * any other change of the selection returns the details pane to the summary.
    */
   inspectedIn = $state.raw<SelectionState | null>(null);
+  /** What was selected in each branch left, brought back by that branch's next list. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- read only on a switch; `current` is the state
+  readonly #kept = new Map<string, SelectionState>();
+  /** The kept selection of the branch switched to, waiting for its list. */
+  #toRestore: SelectionState | null = null;
 
   readonly focusedAsset: AssetRow | null = $derived(this.current.focused ? (assets.byId.get(this.current.focused) ?? null) : null);
   readonly selectedAssets: AssetRow[] = $derived([...this.current.selected].map((id) => assets.byId.get(id)).filter((a): a is AssetRow => !!a));
@@ -44,14 +50,23 @@ export class SelectionStore {
     appEvents.on('profile-switched', ({ profileId }) => this.#follow(profileId, null));
   }
 
-  /** Keeps the selected assets `ids` still has; another profile starts afresh. */
+  /** Keeps the selected assets `ids` still has; another profile brings back its own once its list is here. */
   #follow(profileId: string, ids: IdLookup | null): void {
     if (this.profileId !== profileId) {
+      if (this.profileId !== null && this.current.selected.size > 0) this.#kept.set(this.profileId, this.current);
+      else if (this.profileId !== null) this.#kept.delete(this.profileId);
       this.profileId = profileId;
       this.clear();
-    } else if (ids) {
-      this.current = pruneSelection(this.current, ids);
+      this.#toRestore = this.#kept.get(profileId) ?? null;
     }
+    if (!ids) return;
+    // A choice made in this branch before its list came wins over the kept one.
+    const restoring = this.#toRestore !== null && this.current.selected.size === 0;
+    const base = restoring && this.#toRestore ? this.#toRestore : this.current;
+    this.#toRestore = null;
+    this.current = pruneSelection(base, ids);
+    // The list shows the dispatcher where they were in this branch.
+    if (restoring && this.current.focused !== null) appEvents.emit('reveal-focused');
   }
 
   clear(): void {
@@ -101,6 +116,8 @@ export class SelectionStore {
   dispose(): void {
     this.clear();
     this.profileId = null;
+    this.#kept.clear();
+    this.#toRestore = null;
   }
 }
 

@@ -129,9 +129,13 @@ export class SessionStore {
   async #profilesChanged(next: ProfilesState): Promise<void> {
     const known = this.profiles !== null;
     const switched = this.profiles?.activeId !== next.activeId;
+    const wasSignedIn = this.profiles?.profiles.find((p) => p.id === next.activeId)?.signedIn ?? false;
     this.profiles = next;
     this.profilesError = null;
-    if (!switched) return;
+    if (!switched) {
+      if (known && !wasSignedIn && next.profiles.find((p) => p.id === next.activeId)?.signedIn) appEvents.emit('signed-in', { profileId: next.activeId });
+      return;
+    }
     if (known) appEvents.emit('profile-switched', { profileId: next.activeId });
     try {
       this.appInfo = await call('app:info');

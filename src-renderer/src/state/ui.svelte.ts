@@ -1,13 +1,14 @@
 /**
  * What the dispatcher arranged on screen: the view, which panels are open, the list's
  * search, filters, sort and columns, and the short messages (toast, action error).
- * The search text lives here only; filters, sort and columns are remembered in the
- * settings shortly after they change.
+ * The search text lives here only; filters, sort and columns are the active branch's
+ * settings (the main side keeps them per branch), remembered shortly after they change.
  */
 import { DEFAULT_SETTINGS } from '@contract';
-import type { AppError, ListState, Settings } from '@contract';
+import type { AppError, ListState } from '@contract';
 import { errorOf } from '../lib/bridge';
 import type { ListQuery } from '../lib/list/assetIndex';
+import { appEvents } from './events';
 import { session } from './session.svelte';
 
 export type MainView = 'assets' | 'aemp';
@@ -30,17 +31,31 @@ export class UiStore {
 
   /** The list's search text: never saved, never sent to the main side. */
   search = $state('');
-  /** Filters, sort and columns, as remembered in the settings. */
-  list = $state.raw<ListState>(DEFAULT_SETTINGS.list);
+  /** A change of filters, sort or columns not yet saved; null once the settings hold it. */
+  #edited = $state.raw<ListState | null>(null);
+  /** Filters, sort and columns: the active branch's, as remembered in the settings, or a change on its way there. */
+  readonly list: ListState = $derived.by(() => {
+    const next = this.#edited ?? { ...DEFAULT_SETTINGS.list, ...session.settings.list };
+    // The same object while the values stay: a change of another setting lists nothing anew.
+    if (sameList(next, this.#lastList)) return this.#lastList;
+    return (this.#lastList = next);
+  });
+  #lastList: ListState = DEFAULT_SETTINGS.list;
   /** The whole query the list applies. */
   readonly query: ListQuery = $derived({ ...this.list, search: this.search });
   readonly filtering: boolean = $derived(this.search.trim() !== '' || this.list.filters.length > 0);
 
   #saveTimer: ReturnType<typeof setTimeout> | null = null;
 
-  /** Takes the remembered list state from the settings (fields added later fall back to their defaults). */
-  restoreList(settings: Settings): void {
-    this.list = { ...DEFAULT_SETTINGS.list, ...settings.list };
+  constructor() {
+    // Another branch shows its own list settings; a change not yet saved was the last branch's.
+    appEvents.on('profile-switched', () => this.#dropUnsaved());
+  }
+
+  #dropUnsaved(): void {
+    if (this.#saveTimer !== null) clearTimeout(this.#saveTimer);
+    this.#saveTimer = null;
+    this.#edited = null;
   }
 
   setSearch(text: string): void {
@@ -49,7 +64,7 @@ export class UiStore {
 
   /** Changes filters/sort/columns now and remembers them via settings:set shortly after. */
   updateList(patch: Partial<ListState>, saveDelayMs = 500): void {
-    this.list = { ...this.list, ...patch };
+    this.#edited = { ...this.list, ...patch };
     if (this.#saveTimer !== null) clearTimeout(this.#saveTimer);
     this.#saveTimer = setTimeout(() => void this.#saveList(), saveDelayMs);
   }
@@ -67,9 +82,14 @@ export class UiStore {
 
   async #saveList(): Promise<void> {
     this.#saveTimer = null;
+    const sent = this.#edited;
+    if (!sent) return;
     try {
-      await session.saveSettings({ list: this.list });
+      await session.saveSettings({ list: sent });
+      // The settings now hold it (unless it changed again meanwhile, or the branch did).
+      if (this.#edited === sent) this.#edited = null;
     } catch (err) {
+      // Refused: the change stays on screen for this page, with the reason.
       this.actionError = errorOf(err);
     }
   }
@@ -98,8 +118,7 @@ export class UiStore {
 
   /** Back to a first start (the store is a singleton the app re-inits). */
   dispose(): void {
-    if (this.#saveTimer !== null) clearTimeout(this.#saveTimer);
-    this.#saveTimer = null;
+    this.#dropUnsaved();
     this.view = 'assets';
     this.settingsOpen = false;
     this.connectionOpen = false;
@@ -110,8 +129,12 @@ export class UiStore {
     this.toast = null;
     this.actionError = null;
     this.search = '';
-    this.list = DEFAULT_SETTINGS.list;
   }
+}
+
+function sameList(a: ListState, b: ListState): boolean {
+  const sameItems = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((item, i) => item === y[i]);
+  return a.sort === b.sort && a.descending === b.descending && sameItems(a.filters, b.filters) && sameItems(a.columns, b.columns);
 }
 
 export const ui = new UiStore();

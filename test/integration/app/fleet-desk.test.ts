@@ -71,4 +71,21 @@ describe('createFleetDesk (built-in demo)', () => {
     await core.handlers['profiles:switch']('demo');
     expect(lastBase()).toMatchObject({ kind: 'demo', host: '' });
   });
+
+  it('keeps the list and tile settings per branch and announces the branch’s own on a switch, before its list', async () => {
+    const lastSettings = () => events.filter((e) => e.name === 'settings').at(-1)?.payload as { list: { sort: string }; tileUrl: string; units: string } | undefined;
+    const id = await core.handlers['profiles:save']({ name: 'Yard', baseUrl: 'https://yard.example/v1', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', scopes: '' });
+    await core.handlers['profiles:switch'](id);
+    await core.handlers['settings:set']({ list: { filters: [], sort: 'fuel', descending: false, columns: ['fuel'] }, tileUrl: 'https://yard-tiles.example/{z}/{x}/{y}.png', units: 'imperial' });
+    const before = events.length;
+    await core.handlers['profiles:switch']('demo');
+    expect(lastSettings()).toMatchObject({ list: { sort: 'name' }, units: 'imperial' });
+    expect(lastSettings()?.tileUrl).not.toBe('https://yard-tiles.example/{z}/{x}/{y}.png');
+    const after = events.slice(before).map((e) => e.name);
+    if (after.includes('assets')) expect(after.indexOf('settings')).toBeLessThan(after.indexOf('assets'));
+    await core.handlers['profiles:switch'](id);
+    expect(lastSettings()).toMatchObject({ list: { sort: 'fuel' }, tileUrl: 'https://yard-tiles.example/{z}/{x}/{y}.png' });
+    expect(await core.handlers['settings:get']()).toMatchObject({ list: { sort: 'fuel' } });
+    await core.handlers['profiles:switch']('demo');
+  });
 });

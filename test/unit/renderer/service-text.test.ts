@@ -140,7 +140,7 @@ describe('service text renders as text', () => {
       const { container, map } = await mountMap();
       for (const a of hostileAssets()) {
         const [lat, lng] = PLACES[Number(a.assetId.split(':')[1])];
-        assets.trail = { assetId: a.assetId, points: [{ collectedOn: '2026-11-22T11:00:00Z', lat, lng }, { collectedOn: '2026-11-22T11:30:00Z', lat: lat + 0.1, lng }], hours: 24 };
+        assets.trail = { profileId: assets.snapshot?.profileId ?? null, assetId: a.assetId, points: [{ collectedOn: '2026-11-22T11:00:00Z', lat, lng }, { collectedOn: '2026-11-22T11:30:00Z', lat: lat + 0.1, lng }], hours: 24 };
         await waitFor(() => expect(layers(map, (layer) => ((layer as L.Polyline).getTooltip?.() ? layer : null))).toHaveLength(1));
         for (const line of layers(map, (layer) => ((layer as L.Polyline).getTooltip?.() ? (layer as L.Polyline) : null))) line.openTooltip();
         const tooltip = container.querySelector('.leaflet-tooltip-pane')!;

@@ -361,23 +361,6 @@ describe('a refresh on the map', () => {
 });
 
 describe('legend and marks', () => {
-  it('has a legend, open at first, that a keyboard user can close and open, remembered', async () => {
-    await mount();
-    const toggle = screen.getByRole('button', { name: 'Legend' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const legend = screen.getByRole('group', { name: 'Map legend' });
-    expect(within(legend).getAllByRole('listitem')).toHaveLength(7);
-    toggle.focus();
-    expect(document.activeElement).toBe(toggle);
-    await fireEvent.click(toggle);
-    expect(screen.queryByRole('group', { name: 'Map legend' })).toBeNull();
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(localStorage.getItem('fleet-desk.map-legend')).toBe('closed');
-    cleanup();
-    await mount();
-    expect(screen.queryByRole('group', { name: 'Map legend' })).toBeNull();
-  });
-
   it('is open on the first look only: the next map starts with it closed, unless the dispatcher opened it', async () => {
     await mount();
     expect(screen.getByRole('button', { name: 'Legend' })).toHaveAttribute('aria-expanded', 'true');

@@ -170,6 +170,8 @@ describe('offline handlers', () => {
       'Dozer Point',
     ]);
     expect(collection.features[1].geometry.coordinates).toEqual([-111, 3]);
+    expect(collection.features[1].properties).toMatchObject({ assetId: 'thing:1', fuel: expect.any(Number), lastSeen: expect.any(String), site: null });
+    expect(collection.features[1].properties.state).toMatch(/^(stale|moving|ignition on|ignition off|reporting)$/);
     const recent = JSON.parse((await handlers()['export:positionsGeoJson'](['thing:1'], 24)).content!);
     expect(recent.features.map((f: { geometry: { type: string } }) => f.geometry.type)).toEqual(['Point']);
   });

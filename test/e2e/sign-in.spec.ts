@@ -28,7 +28,7 @@ function profileItem(dialog: Locator): Locator {
 }
 
 function signedOutBanner(page: Page): Locator {
-  return page.getByRole('alert').filter({ hasText: 'You are signed out' });
+  return page.getByRole('alert').filter({ hasText: 'The list shows the last data fetched' });
 }
 
 async function closeDialog(page: Page): Promise<void> {

@@ -20,6 +20,7 @@ export * from './row-wire';
 export * from './staleness';
 export * from './row-fields';
 export * from './metric-labels';
+export * from './region-codes';
 import { DEFAULT_LIST_COLUMNS } from './schemas';
 import { STALE_MINUTES } from './staleness';
 import type { AempVersion, AlertRuleKind, EmbedRequest, HistoryMetric, ProfileInput, Settings } from './schemas';

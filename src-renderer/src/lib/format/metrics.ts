@@ -3,7 +3,7 @@
  * units and `now`. A value of the wrong type or out of range is shown with a flag, never
  * dropped and never thrown on.
  */
-import { isKnownMetric, isOldReading, metricLabel, type Metric, type Units, type ValueIssue } from '@contract';
+import { isKnownMetric, isOldReading, metricLabel, regionCodeText, type Metric, type Units, type ValueIssue } from '@contract';
 import { formatDistanceCm, formatHeading, formatLatLng, formatNumber, formatRuntime } from './numbers';
 import { formatInZone, formatDateTime, isValidTimeZone, parseTime, relativeTime, formatSpan } from './time';
 
@@ -163,7 +163,7 @@ function valueText(key: string, value: unknown, opts: FormatOptions): ValueText 
     case 'geo-regions': {
       if (!Array.isArray(value)) return wrongType(value, 'a list of regions');
       if (value.length === 0) return { text: 'none' };
-      return { text: value.map((r) => (typeof r === 'string' ? r.replace(/^region:/, '') : readableJson(r))).join(', ') };
+      return { text: value.map((r) => (typeof r === 'string' ? regionCodeText(r) : readableJson(r))).join(', ') };
     }
     default:
       return { text: readableJson(value) };

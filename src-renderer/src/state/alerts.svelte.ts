@@ -9,8 +9,6 @@ import type { AlertCounts, AlertNotification, AlertQuery, AlertRecord, AlertRule
 import { call, errorOf, bridge } from '../lib/bridge';
 import { markAcknowledged, stillOpen } from '../lib/alerts/alert-log';
 import type { NotificationApi, PermissionState } from '../lib/alerts/notifications';
-import { deliverExport, exportDoneText } from '../lib/export/deliver';
-import { countOf } from '../lib/format/numbers';
 import { tick } from 'svelte';
 import { appEvents } from './events';
 import { clock } from './clock.svelte';
@@ -18,6 +16,7 @@ import { session } from './session.svelte';
 import { ui } from './ui.svelte';
 import { sendAcknowledgements } from './alerts/acknowledge-calls';
 import { DesktopNotifier } from './alerts/desktop-notifier.svelte';
+import { exportAlertsCsv } from './alerts/export-alerts';
 import { showAlertAsset } from './alerts/show-asset';
 
 export { ACK_CHUNK } from './alerts/acknowledge-calls';
@@ -257,9 +256,7 @@ export class AlertsStore {
 
   async exportCsv(): Promise<void> {
     try {
-      const result = await call('export:alertsCsv', this.query);
-      const message = deliverExport(result, (how, where) => exportDoneText(how, where, countOf(result.count, 'alert')));
-      if (message) ui.notify(message);
+      await exportAlertsCsv(this.query);
       this.error = null;
     } catch (err) {
       this.error = errorOf(err);

@@ -46,8 +46,8 @@ export function offlineBanner(status: SyncStatus | null, now: number): string | 
   return sentences(parts);
 }
 
-/** Says that the dispatcher is signed out or not signed in, in other words. */
-const SAYS_SIGNED_OUT = /\b(signed out|not signed in)\b/i;
+/** Says that the dispatcher is signed out, not signed in, or must sign in again, in other words. */
+const SAYS_SIGNED_OUT = /\b(signed out|not signed in|sign in again)\b/i;
 
 /**
  * The signed-out banner, or null when signed in. A reason that itself says the dispatcher is

@@ -46,6 +46,11 @@ describe('status bar messages', () => {
     expect(text.match(/signed (in|out)/gi)).toHaveLength(1);
   });
 
+  it('signed-out banner lets a reason that asks to sign in again lead', () => {
+    const revoked = { kind: 'unauthorized' as const, message: 'The service no longer accepts the sign-in; please sign in again.' };
+    expect(signedOutBanner(status({ state: 'signed-out', error: revoked }))).toBe('The service no longer accepts the sign-in; please sign in again. The list shows the last data fetched.');
+  });
+
   it('signed-out banner gives any other reason after saying so', () => {
     expect(signedOutBanner(status({ state: 'signed-out', error: { kind: 'unauthorized', message: 'The token has expired' } }))).toBe(
       'You are signed out: The token has expired. The list shows the last data fetched.',

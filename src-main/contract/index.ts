@@ -20,6 +20,8 @@ export * from './row-wire';
 export * from './staleness';
 export * from './row-fields';
 export * from './speed';
+export * from './metric-labels';
+export * from './region-codes';
 // One module per area of the contract.
 export * from './errors';
 export * from './assets';

@@ -119,7 +119,7 @@ test('a normal session: branch named, times, export choices, Fleet look-up, them
   await expect(fleet.locator('#equipment-title')).toBeVisible();
   await fleet.getByLabel('Look up a machine').fill('NO-SUCH-UNIT-404');
   await fleet.getByRole('button', { name: 'Look up' }).click();
-  await expect(fleet.getByRole('alert')).toContainText('No machine with identifier NO-SUCH-UNIT-404');
+  await expect(fleet.getByRole('alert')).toContainText('No machine with identifier NO-SUCH-UNIT-404.');
   await expect(fleet.locator('#equipment-title')).toHaveCount(0);
   await saveScreenshot(page, 'fleet-failed-lookup');
 

@@ -28,7 +28,7 @@ function profileItem(dialog: Locator): Locator {
 }
 
 function signedOutBanner(page: Page): Locator {
-  return page.getByRole('alert').filter({ hasText: 'You are signed out' });
+  return page.getByRole('alert').filter({ hasText: 'The list shows the last data fetched' });
 }
 
 async function closeDialog(page: Page): Promise<void> {
@@ -81,8 +81,12 @@ test('sign out keeping data, sign in (approve and deny), paste a token, revoked 
   await expect(signedOutBanner(page)).toHaveCount(0);
   await expect(statusState(page)).toHaveText('Online');
 
-  // Sign in again and deny: a clear message, still usable.
+  // Signed in, the profile offers no "Sign in"; signed out again (data kept), it does. Then deny: a clear message, still usable.
   dialog = await openConnection(page);
+  await expect(profileItem(dialog).getByRole('button', { name: `Sign in to ${PROFILE}` })).toHaveCount(0);
+  await profileItem(dialog).getByRole('button', { name: `Sign out of ${PROFILE}` }).click();
+  await dialog.getByRole('group', { name: `Sign out of “${PROFILE}”` }).getByRole('button', { name: 'Keep' }).click();
+  await expect(profileItem(dialog).getByText('Signed out', { exact: true })).toBeVisible();
   tab = await signInTab(page, dialog);
   await tab.locator('#deny').click();
   await expect(tab.locator('body')).toContainText(/denied/i);

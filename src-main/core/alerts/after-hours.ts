@@ -3,6 +3,7 @@ import { metricOf, numberOf, type FindingSink, type RuleCheck } from './rule-che
 import { DEFAULT_TIME_ZONE } from './rules-schema';
 import { AssetScope } from './scope';
 import { MINUTES_PER_WEEK, zoneClock, type ZoneClock } from './zoned-time';
+import { shortZoneName } from './short-text';
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -111,7 +112,7 @@ export class AfterHoursCheck implements RuleCheck {
     if (this.workingWeek[usedAt] === 1) return;
     // Used outside working hours (an open alert here is one seen in use before work began).
     if (open) sink.hold('');
-    else sink.active('', `${what === 'ignition' ? 'Ignition on' : 'Moving'} ${weekTime(usedAt)} (${clock.zone}), outside working hours`, what, new Date(usedMs).toISOString());
+    else sink.active('', `${what === 'ignition' ? 'Ignition on' : 'Moving'} ${weekTime(usedAt)} (${shortZoneName(clock.zone)}), outside working hours`, what, new Date(usedMs).toISOString());
   }
 
   private clockOf(asset: Asset): ZoneClock {

@@ -11,6 +11,7 @@ import { maintenanceCheck } from './maintenance';
 import { regionCheck } from './region';
 import type { AlertValue, FindingSink, RuleCheck } from './rule-check';
 import { staleCheck } from './stale';
+import { cutAtWord } from './short-text';
 
 /** Longest message of an alert that stands for several conditions. */
 const MAX_GROUP_MESSAGE = 300;
@@ -239,7 +240,7 @@ function collectNew(asset: Asset, sink: AssetFindings, raise: RaisedGroup[]): vo
     const shown = toAlert(first);
     if (rest.length > 0) {
       const more = `${shown.message} (and ${rest.length} more: ${rest.map((f) => f.message).join('; ')})`;
-      shown.message = more.length > MAX_GROUP_MESSAGE ? `${more.slice(0, MAX_GROUP_MESSAGE - 2)}…)` : more;
+      shown.message = more.length > MAX_GROUP_MESSAGE ? `${cutAtWord(more, MAX_GROUP_MESSAGE - 1)})` : more;
     }
     raise.push({ shown, merged: rest.map(toAlert) });
   }

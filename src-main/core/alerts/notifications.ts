@@ -9,6 +9,7 @@
  */
 import type { AlertNotification, AlertRecord, AlertRuleKind } from '../../contract';
 import { scrubSecrets } from '../errors';
+import { cutAtWord } from './short-text';
 
 /** More new alerts of one rule than this in one evaluation give one grouped notification. */
 export const GROUP_ABOVE = 3;
@@ -50,11 +51,11 @@ export function plainText(text: string, max: number): string {
     .replace(/</g, '‹')
     .replace(/>/g, '›')
     .replace(/&/g, '＆')
-    .replace(/\s+/g, ' ')
+    // Runs of white space become one space; a no-break space stays, holding its words together.
+    .replace(/[^\S\u00A0]+/g, ' ')
     .trim();
-  // Code points, not UTF-16 units, so an emoji is never cut in half.
-  const chars = [...clean];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : clean;
+  // Code points, not UTF-16 units, so an emoji is never cut in half; and between words.
+  return cutAtWord(clean, max);
 }
 
 const nameOf = (alert: AlertRecord): string => plainText(alert.assetName, MAX_TITLE) || alert.assetId;

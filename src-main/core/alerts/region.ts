@@ -1,4 +1,4 @@
-import type { AlertRules, Asset } from '../../contract';
+import { regionCodeText, type AlertRules, type Asset } from '../../contract';
 import { collectedAt, metricOf, type FindingSink, type RuleCheck } from './rule-check';
 import { AssetScope } from './scope';
 
@@ -48,10 +48,10 @@ export class RegionCheck implements RuleCheck {
     const at = current && before && !sameList(current, before) ? collectedAt(metricOf(asset, 'geo-regions')) : null;
     if (current && before && at) {
       if (this.onEnter) {
-        for (const code of current) if (!before.includes(code) && this.wanted(code)) sink.active(ENTER + code, `Entered ${code}`, code, at);
+        for (const code of current) if (!before.includes(code) && this.wanted(code)) sink.active(ENTER + code, `Entered ${regionCodeText(code)}`, code, at);
       }
       if (this.onLeave) {
-        for (const code of before) if (!current.includes(code) && this.wanted(code)) sink.active(LEAVE + code, `Left ${code}`, code, at);
+        for (const code of before) if (!current.includes(code) && this.wanted(code)) sink.active(LEAVE + code, `Left ${regionCodeText(code)}`, code, at);
       }
     }
     for (const key of sink.openKeys()) {

@@ -3,7 +3,7 @@ import type { Asset, ExportResult } from '../../contract';
 import { FleetError } from '../errors';
 import type { CoreContext, HandlerGroup } from '../ports';
 import { assetsToCsv } from '../store/export-csv';
-import { countTracked, tracksToGeoJson, type AssetTrack } from '../store/export-geojson';
+import { assetFacts, countTracked, tracksToGeoJson, type AssetTrack } from '../store/export-geojson';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -52,7 +52,12 @@ export function createOfflineHandlers(
       const store = ctx.store();
       const list = ctx.assets();
       const from = since(now(), hours);
-      const tracks: AssetTrack[] = ids.map((assetId) => ({ assetId, name: list.asset(assetId)?.name ?? assetId, points: store.trail(assetId, from) }));
+      const at = now().getTime();
+      const staleAfterMin = ctx.settings().staleAfterMin;
+      const tracks: AssetTrack[] = ids.map((assetId) => {
+        const asset = list.asset(assetId);
+        return { assetId, name: asset?.name ?? assetId, facts: assetFacts(asset, at, staleAfterMin), points: store.trail(assetId, from) };
+      });
       const content = JSON.stringify(tracksToGeoJson(tracks));
       return deliver('fleet-positions', 'geojson', content, 'application/geo+json', countTracked(tracks));
     },

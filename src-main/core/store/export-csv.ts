@@ -1,7 +1,11 @@
 import Papa from 'papaparse';
-import { DEFAULT_SPEED_UNIT, shownSpeedUnit, speedInUnits, type Asset, type GpsValue, type Metric, type SpeedUnit, type Units } from '../../contract';
+import { DEFAULT_SPEED_UNIT, metricLabel, NUMBERS_WITHOUT_UNIT, shownSpeedUnit, speedInUnits, UNIT_NOT_STATED, type Asset, type GpsValue, type Metric, type SpeedUnit, type Units } from '../../contract';
+import { hostTimeZone, usableZone, wallClockFormatter } from './export-time';
 
-const FIXED_COLUMNS = ['assetId', 'name', 'type', 'category', 'serialNumber', 'lastUpdate', 'fuel (%)', 'ignition', 'lat', 'lng'] as const;
+/** The fixed columns' headers: words for people, with the unit where a value has one. */
+function fixedHeaders(zone: string): string[] {
+  return ['Asset id', 'Name', 'Type', 'Category', 'Serial number', 'Last update (UTC)', `Last update (local, ${zone})`, 'Fuel (%)', 'Ignition', 'Latitude (°)', 'Longitude (°)'];
+}
 /** Metrics that already have a fixed column. */
 const METRICS_IN_FIXED_COLUMNS = new Set(['fuel', 'ignition', 'gps']);
 
@@ -18,12 +22,19 @@ function canonicalMetric(name: string): string {
   return name.replace(LIGHT_SPELLING, 'lights$1-runtime');
 }
 
-/** The header of a metric column: the unit shown in the app, when the service (or, for speed, the profile) states one. */
+/**
+ * The header of a metric column: its name for people and the unit of the cells (for speed,
+ * the unit the profile says its service uses), or a word that the service does not state
+ * one. Metrics the app does not know keep the service's name.
+ */
 function metricHeader(name: string, units: Units, speedUnit: SpeedUnit): string {
-  if (RUNTIME.test(name)) return `${name} (h)`;
-  if (name === 'odometer') return `odometer (${units === 'imperial' ? 'mi' : 'km'})`;
-  if (name === 'speed' && speedUnit !== 'unstated') return `speed (${shownSpeedUnit(units)})`;
-  return name;
+  const label = metricLabel(name);
+  if (RUNTIME.test(name)) return `${label} (h)`;
+  if (name === 'odometer') return `${label} (${units === 'imperial' ? 'mi' : 'km'})`;
+  if (name === 'heading') return `${label} (°)`;
+  if (name === 'speed' && speedUnit !== 'unstated') return `${label} (${shownSpeedUnit(units)})`;
+  if (NUMBERS_WITHOUT_UNIT.has(name)) return `${label} (${UNIT_NOT_STATED})`;
+  return label;
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -67,13 +78,18 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * The assets as CSV, one row each in the order given: the fixed columns, then one
- * column per other metric seen in any of them (sorted by name). Values are in the units
+ * column per other metric seen in any of them (sorted by the service's name). Every header
+ * is words for people with the unit of its cells, or says the service states none; the last
+ * update is written in UTC and in `timeZone` (the host's by default). Values are in the units
  * the app shows: running times in hours, the odometer in km or mi per `units`, with the
  * unit in the header; the two spellings of a light's runtime share one column. Text cells
  * that a spreadsheet would run as a formula (= + - @ tab CR) get a leading quote; numbers
  * stay numbers. Starts with a UTF-8 byte-order mark so spreadsheets read accents right.
  */
-export function assetsToCsv(assets: readonly Asset[], units: Units = 'metric', speedUnit: SpeedUnit = DEFAULT_SPEED_UNIT): string {
+export function assetsToCsv(assets: readonly Asset[], units: Units = 'metric', speedUnit: SpeedUnit = DEFAULT_SPEED_UNIT, timeZone: string = hostTimeZone()): string {
+  const zone = usableZone(timeZone);
+  const utcTime = wallClockFormatter('UTC');
+  const localTime = wallClockFormatter(zone);
   const byColumn = assets.map((asset) => metricsByColumn(asset.metrics ?? {}));
   const otherMetrics = new Set<string>();
   for (const metrics of byColumn) {
@@ -90,7 +106,7 @@ export function assetsToCsv(assets: readonly Asset[], units: Units = 'metric', s
       asset.type,
       asset.category ?? null,
       asset.serialNumber ?? null,
-      asset.lastUpdate,
+      ...lastUpdateCells(asset.lastUpdate, utcTime, localTime),
       flatten(metrics.fuel?.value),
       flatten(metrics.ignition?.value),
       gps?.lat ?? null,
@@ -98,9 +114,16 @@ export function assetsToCsv(assets: readonly Asset[], units: Units = 'metric', s
     ];
     return [...fixed, ...metricColumns.map((name) => metricCell(name, columns.get(name)?.value, units, speedUnit))];
   });
-  const headers = [...FIXED_COLUMNS, ...metricColumns.map((name) => metricHeader(name, units, speedUnit))];
+  const headers = [...fixedHeaders(zone), ...metricColumns.map((name) => metricHeader(name, units, speedUnit))];
   const csv = Papa.unparse({ fields: headers, data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
   return '\uFEFF' + csv;
+}
+
+/** The last update in UTC and in the dispatcher's zone; an unreadable time stays as sent, in the UTC column. */
+function lastUpdateCells(lastUpdate: string | null, utcTime: (ms: number) => string, localTime: (ms: number) => string): [Cell, Cell] {
+  if (lastUpdate === null) return [null, null];
+  const ms = Date.parse(lastUpdate);
+  return Number.isFinite(ms) ? [utcTime(ms), localTime(ms)] : [lastUpdate, null];
 }
 
 /** One cell for any metric value: scalars as they are, lists joined with "; ", objects as JSON. */

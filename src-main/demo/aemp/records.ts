@@ -47,7 +47,9 @@ function header(unit: EquipmentDescriptor, version: Version): Rec {
   out.Model = unit.model;
   out.EquipmentID = unit.equipmentId;
   if (unit.serialNumber) out.SerialNumber = unit.serialNumber;
-  if (version === '2.0' && unit.vin) out.PIN = unit.vin;
+  // Each version names the unit by the identifier it is looked up by: 1.2 looks units up by
+  // VIN only, so its header must carry the VIN or a client could never look one up.
+  if (unit.vin) out[version === '2.0' ? 'PIN' : 'VIN'] = unit.vin;
   return out;
 }
 

@@ -133,7 +133,7 @@ export class AempViewState {
       return true;
     } catch (err) {
       this.selected = null;
-      this.lookupError = lookupErrorText(errorOf(err), checked.value);
+      this.lookupError = lookupErrorText(errorOf(err), checked.value, version);
       return false;
     } finally {
       this.lookupBusy = false;

@@ -8,21 +8,20 @@
 import type { AlertCounts, AlertNotification, AlertQuery, AlertRecord, AlertRules, AppError, NewAlerts, ProfilesState } from '@contract';
 import { call, errorOf, bridge } from '../lib/bridge';
 import { markAcknowledged, stillOpen } from '../lib/alerts/alert-log';
-import { browserNotificationApi, permissionOf, showNotifications, type NotificationApi, type PermissionState } from '../lib/alerts/notifications';
-import { deliverExport, exportDoneText } from '../lib/export/deliver';
-import { countOf } from '../lib/format/numbers';
+import type { NotificationApi, PermissionState } from '../lib/alerts/notifications';
 import { tick } from 'svelte';
-import { assets } from './assets.svelte';
 import { appEvents } from './events';
 import { clock } from './clock.svelte';
-import { selection } from './selection.svelte';
 import { session } from './session.svelte';
 import { ui } from './ui.svelte';
+import { sendAcknowledgements } from './alerts/acknowledge-calls';
+import { DesktopNotifier } from './alerts/desktop-notifier.svelte';
+import { exportAlertsCsv } from './alerts/export-alerts';
+import { showAlertAsset } from './alerts/show-asset';
+
+export { ACK_CHUNK } from './alerts/acknowledge-calls';
 
 export const ALL_ALERTS: AlertQuery = { unacknowledgedOnly: false, rule: null };
-
-/** Ids per `alerts:acknowledge` call, so acknowledging thousands never makes one huge request. */
-export const ACK_CHUNK = 500;
 
 export interface AlertsStoreOptions {
   /** The browser's Notification class; null where there is none. Defaults to the real one. */
@@ -44,7 +43,6 @@ export class AlertsStore {
   error = $state.raw<AppError | null>(null);
   panelOpen = $state(false);
   rulesOpen = $state(false);
-  permission = $state<PermissionState>('unsupported');
   /** The alert the panel's list has active (keyboard focus). */
   activeId = $state<number | null>(null);
 
@@ -52,23 +50,23 @@ export class AlertsStore {
   /** The web shell shows notifications itself; in Electron the main side does. */
   readonly notifiesHere: boolean = $derived(session.appInfo?.shell === 'web');
 
-  #api: NotificationApi | null;
-  #focusWindow: () => void;
+  readonly #notifier: DesktopNotifier;
   #unsubscribe: (() => void)[] = [];
   #seq = 0;
   #profileId: string | null = null;
 
   constructor(options: AlertsStoreOptions = {}) {
-    this.#api = options.notifications === undefined ? browserNotificationApi() : options.notifications;
-    this.#focusWindow = options.focusWindow ?? (() => window.focus());
-    this.permission = permissionOf(this.#api);
+    this.#notifier = new DesktopNotifier(options.notifications, options.focusWindow);
+  }
+
+  /** The browser's permission for desktop notifications. */
+  get permission(): PermissionState {
+    return this.#notifier.permission;
   }
 
   /** Which Notification class and window focus to use (tests; the app keeps the browser's). */
   useNotifications(api: NotificationApi | null, focusWindow?: () => void): void {
-    this.#api = api;
-    if (focusWindow) this.#focusWindow = focusWindow;
-    this.permission = permissionOf(api);
+    this.#notifier.use(api, focusWindow);
   }
 
   /** Listens (once) and loads the counts, the list and the rules of the active profile. */
@@ -189,7 +187,7 @@ export class AlertsStore {
   openPanel(): void {
     ui.view = 'assets';
     this.panelOpen = true;
-    this.permission = permissionOf(this.#api);
+    this.#notifier.refreshPermission();
     void this.reload(); // one call; what the panel shows is never older than its opening
   }
 
@@ -217,17 +215,7 @@ export class AlertsStore {
 
   /** Selects the asset on the map and in the list, clearing a search or filter that hides it. */
   showAsset(assetId: string, name?: string): void {
-    const label = assets.byId.get(assetId)?.name || name || assetId;
-    if (!assets.byId.has(assetId)) {
-      ui.notify(`${label} is not in the current asset list`);
-      return;
-    }
-    ui.view = 'assets';
-    if (!assets.visibleSet.has(assetId)) {
-      ui.clearSearchAndFilters();
-      ui.notify(`Cleared the search and filters to show ${label}`);
-    }
-    selection.selectFromMap(assetId);
+    showAlertAsset(assetId, name);
   }
 
   // ------------------------------------------------------------ actions
@@ -237,8 +225,7 @@ export class AlertsStore {
     const wanted = stillOpen(this.alerts, ids);
     if (wanted.length === 0) return false;
     try {
-      // The counts after each chunk arrive as 'alerts:counts'.
-      for (let i = 0; i < wanted.length; i += ACK_CHUNK) await call('alerts:acknowledge', wanted.slice(i, i + ACK_CHUNK));
+      await sendAcknowledgements(wanted);
       // Shown at once; the reload brings the log's own times (and drops them under "unacknowledged only").
       this.alerts = markAcknowledged(this.alerts, wanted, clock.now);
       void this.reload();
@@ -269,9 +256,7 @@ export class AlertsStore {
 
   async exportCsv(): Promise<void> {
     try {
-      const result = await call('export:alertsCsv', this.query);
-      const message = deliverExport(result, (how, where) => exportDoneText(how, where, countOf(result.count, 'alert')));
-      if (message) ui.notify(message);
+      await exportAlertsCsv(this.query);
       this.error = null;
     } catch (err) {
       this.error = errorOf(err);
@@ -281,25 +266,17 @@ export class AlertsStore {
   // ------------------------------------------------------------ notifications
 
   /** Asks the browser for permission; call only from a click (browsers ignore it otherwise). */
-  async requestPermission(): Promise<void> {
-    const api = this.#api;
-    if (!api) return;
-    try {
-      this.permission = await api.requestPermission();
-    } catch {
-      this.permission = api.permission;
-    }
+  requestPermission(): Promise<void> {
+    return this.#notifier.requestPermission();
   }
 
   /** Shows what the main side built (it leaves them out when the profile's alerts are quiet). */
   #notify(notifications: readonly AlertNotification[]): void {
-    if (!this.notifiesHere || notifications.length === 0) return;
-    this.permission = permissionOf(this.#api);
-    showNotifications(this.#api, notifications, (spec) => this.#onNotificationClick(spec));
+    if (!this.notifiesHere) return;
+    this.#notifier.show(notifications, (spec) => this.#onNotificationClick(spec));
   }
 
   #onNotificationClick(spec: AlertNotification): void {
-    this.#focusWindow();
     if (spec.assetId) {
       this.focus(spec.assetId);
       return;

@@ -87,7 +87,7 @@ describe('alerts through the demo service', () => {
     const ruleOf = (assetId: string) => raised.find((a) => a.assetId === assetId)?.rule;
     expect([ruleOf(staged.lowFuel), ruleOf(staged.afterHours), ruleOf(staged.leavesRegion), ruleOf(staged.silent)]).toEqual(['low-fuel', 'after-hours', 'region', 'stale']);
     expect(raised).toHaveLength(4);
-    expect(raised.find((a) => a.rule === 'region')?.message).toBe('Left region:SLC-YARD');
+    expect(raised.find((a) => a.rule === 'region')?.message).toBe('Left SLC-YARD');
     // Each at its true time: what the data shows, after the scenario began and before now.
     for (const alert of raised) {
       expect(Date.parse(alert.raisedAt)).toBeGreaterThan(demoStartedAt);

@@ -231,9 +231,9 @@ describe('service text exports as literal, quoted text', () => {
     const rows = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     const header = rows[0];
     const column = (name: string) => rows.slice(1).map((row) => row[header.indexOf(name)]);
-    expect(column('name')).toEqual(HOSTILE);
-    expect(column('category')).toEqual(HOSTILE);
-    expect(column('serialNumber')).toEqual(HOSTILE);
+    expect(column('Name')).toEqual(HOSTILE);
+    expect(column('Category')).toEqual(HOSTILE);
+    expect(column('Serial number')).toEqual(HOSTILE);
     expect(column('address-street')).toEqual(HOSTILE);
     // Every cell holding a quote is itself quoted, with the quote doubled.
     expect(csv).toContain('"<img src=x onerror=""window.__pwned=1"">"');

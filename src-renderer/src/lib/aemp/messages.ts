@@ -1,10 +1,17 @@
 /** Dispatcher-facing wording for errors and data freshness in the Fleet view. */
-import type { AppError } from '@contract';
+import type { AempVersion, AppError } from '@contract';
 import { errorText } from '../format/errors';
 import { formatDateTime } from '../format/time';
 
-export function lookupErrorText(error: AppError, identifier: string): string {
-  if (error.kind === 'not-found') return `No machine with identifier ${identifier}`;
+/**
+ * Why a look-up found nothing, in words. Version 1.2 looks machines up by VIN only, so a
+ * serial number or equipment id finds nothing there: the message says so and what to do.
+ */
+export function lookupErrorText(error: AppError, identifier: string, version: AempVersion = '2.0'): string {
+  if (error.kind === 'not-found' && version === '1.2') {
+    return `No machine with VIN ${identifier}. Version 1.2 looks machines up by VIN; try the VIN, or switch to 2.0.`;
+  }
+  if (error.kind === 'not-found') return `No machine with identifier ${identifier}.`;
   return errorText(error, `machine ${identifier}`);
 }
 

@@ -48,6 +48,14 @@ export function formatPercent(percent: number | null | undefined): string {
   return `${formatCount(percent)} %`;
 }
 
+export const FEET_PER_METRE = 1 / 0.3048;
+
+/** Altitude in whole metres or feet with its unit, "1,402 m" / "4,600 ft"; '—' when missing. */
+export function formatAltitude(metres: number | null | undefined, units: Units): string {
+  if (metres == null || !Number.isFinite(metres)) return '—';
+  return units === 'imperial' ? `${formatCount(metres * FEET_PER_METRE)} ft` : `${formatCount(metres)} m`;
+}
+
 export function litresValue(litres: number, units: Units): number {
   return units === 'imperial' ? litres / 3.785411784 : litres;
 }

@@ -6,7 +6,7 @@
  * is checked here.
  */
 import * as v from 'valibot';
-import { ALERT_LIMITS, AlertRulesSchema, dayName, type AlertRules, type AlertScope, type MaintenanceThreshold } from '@contract';
+import { ALERT_LIMITS, AlertRulesSchema, dayName, regionCodeOf, type AlertRules, type AlertScope, type MaintenanceThreshold } from '@contract';
 
 export { dayName };
 
@@ -93,11 +93,7 @@ export function toRulesForm(rules: AlertRules): RulesForm {
 }
 
 /** "region:UT" from "UT" or "region:UT"; null when nothing usable was typed. */
-export function normalizeRegion(text: string): string | null {
-  const t = text.trim();
-  if (!t) return null;
-  return /^region:/i.test(t) ? `region:${t.slice('region:'.length).trim()}` : `region:${t}`;
-}
+export const normalizeRegion = regionCodeOf;
 
 /** Digits only (trimmed), or NaN, which the schema refuses with its rule. */
 function whole(text: string): number {

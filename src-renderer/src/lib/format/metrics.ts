@@ -3,7 +3,7 @@
  * units and `now`. A value of the wrong type or out of range is shown with a flag, never
  * dropped and never thrown on.
  */
-import { DEFAULT_SPEED_UNIT, isOldReading, ROW_METRICS, ROW_READINGS, type Metric, type SpeedUnit, type Units, type ValueIssue } from '@contract';
+import { DEFAULT_SPEED_UNIT, isKnownMetric, isOldReading, metricLabel, regionCodeText, type Metric, type SpeedUnit, type Units, type ValueIssue } from '@contract';
 import { speedReading } from './speed';
 import { formatDistanceCm, formatHeading, formatLatLng, formatNumber, formatRuntime } from './numbers';
 import { formatInZone, formatDateTime, isValidTimeZone, parseTime, relativeTime, formatSpan } from './time';
@@ -48,34 +48,10 @@ export function newestCollectedAt(metrics: Record<string, Metric> | null): numbe
   return newestAt;
 }
 
-/** Labels of the metrics a row keeps come from the row table (contract ROW_READINGS); the rest are here. */
-const LABELS: Record<string, string> = {
-  ...Object.fromEntries(ROW_METRICS.map((key) => [key, ROW_READINGS[key].label])),
-  'last-device-update': 'Last device update',
-  'time-zone': 'Time zone',
-  'address-region': 'Region (address)',
-  altitude: 'Altitude',
-  'cab-temperature': 'Cab temperature',
-  'solar-battery1': 'Solar battery 1',
-  battery: 'Battery',
-  'signal-strength': 'Signal strength',
-  'device-battery': 'Device battery',
-  'ip-endpoint': 'IP endpoint',
-  current1: 'Current 1',
-  'geo-regions': 'Geo regions',
-};
-
 const LIGHT_RUNTIME = /^lights?(\d+)-runtime$/;
 const INPUT = /^input(\d+)$/;
 
-export function metricLabel(key: string): string {
-  if (LABELS[key]) return LABELS[key];
-  const light = LIGHT_RUNTIME.exec(key);
-  if (light) return `Lights ${light[1]} runtime`;
-  const input = INPUT.exec(key);
-  if (input) return `Input ${input[1]}`;
-  return key;
-}
+export { isKnownMetric, metricLabel };
 
 /** Order in the details pane: the metrics a dispatcher looks at first. */
 const ORDER = ['gps', 'ignition', 'in-motion', 'speed', 'heading', 'fuel', 'odometer', 'engine-runtime', 'last-device-update', 'time-zone'];
@@ -191,16 +167,13 @@ function valueText(key: string, value: unknown, opts: FormatOptions): ValueText 
     case 'geo-regions': {
       if (!Array.isArray(value)) return wrongType(value, 'a list of regions');
       if (value.length === 0) return { text: 'none' };
-      return { text: value.map((r) => (typeof r === 'string' ? r.replace(/^region:/, '') : readableJson(r))).join(', ') };
+      return { text: value.map((r) => (typeof r === 'string' ? regionCodeText(r) : readableJson(r))).join(', ') };
     }
     default:
       return { text: readableJson(value) };
   }
 }
 
-export function isKnownMetric(key: string): boolean {
-  return key in LABELS || LIGHT_RUNTIME.test(key) || INPUT.test(key);
-}
 
 export function formatMetric(key: string, metric: Metric, opts: FormatOptions, issues: ValueIssue[] = []): FormattedMetric {
   const meta = metric && typeof metric === 'object' && metric.meta ? metric.meta : { collectedOn: '', source: '', other: {} };

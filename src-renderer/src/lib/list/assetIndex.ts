@@ -106,11 +106,14 @@ export interface FilterDef {
   label: string;
   /** Filters of one group are OR-ed, groups are AND-ed. */
   group: string;
+  /** The service's own word for what the filter picks, where it differs from ours. */
+  title?: string;
 }
 
 export const FIXED_FILTERS: FilterDef[] = [
-  { id: 'type:thing', label: 'Things', group: 'type' },
-  { id: 'type:area', label: 'Areas', group: 'type' },
+  // A dispatcher rents out equipment and sends it to places; "things" and "areas" are the service's words.
+  { id: 'type:thing', label: 'Equipment', group: 'type', title: 'The service calls these things' },
+  { id: 'type:area', label: 'Places', group: 'type', title: 'The service calls these areas' },
   { id: 'ignition:on', label: 'Ignition on', group: 'ignition' },
   { id: 'ignition:off', label: 'Ignition off', group: 'ignition' },
   { id: 'moving', label: 'Moving', group: 'moving' },

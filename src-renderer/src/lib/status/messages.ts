@@ -43,7 +43,26 @@ export function offlineBanner(status: SyncStatus | null, now: number): string | 
   if (at !== null) parts.push(at - now <= 1000 ? 'Retrying now' : `Retrying in ${formatSpan(at - now)}`);
   // The reason, once, here rather than in a second banner.
   if (status.error) parts.push(`Last error: ${errorText(status.error)}`);
-  return `${parts.join('. ')}`;
+  return sentences(parts);
+}
+
+/** Says that the dispatcher is signed out, not signed in, or must sign in again, in other words. */
+const SAYS_SIGNED_OUT = /\b(signed out|not signed in|sign in again)\b/i;
+
+/**
+ * The signed-out banner, or null when signed in. A reason that itself says the dispatcher is
+ * signed out leads the banner instead of being tacked onto "You are signed out".
+ */
+export function signedOutBanner(status: SyncStatus | null): string | null {
+  if (status?.state !== 'signed-out') return null;
+  const reason = status.error ? errorText(status.error) : null;
+  const lead = !reason ? 'You are signed out' : SAYS_SIGNED_OUT.test(reason) ? reason : `You are signed out: ${reason}`;
+  return sentences([lead, 'The list shows the last data fetched']);
+}
+
+/** Parts joined as sentences, each ending in one full stop however the part ended. */
+export function sentences(parts: readonly string[]): string {
+  return parts.map((part) => `${part.trim().replace(/[.\s]+$/, '')}.`).join(' ');
 }
 
 /** Identity of an error so a dismissed one stays dismissed until a different one arrives. */

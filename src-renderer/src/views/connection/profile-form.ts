@@ -80,3 +80,8 @@ export function fieldOf(path: string | undefined): FieldName | null {
 export function canSignIn(p: Profile): boolean {
   return Boolean(p.authorizeUrl && p.tokenUrl && p.clientId);
 }
+
+/** Whether the profile's row offers "Sign in": only when it can sign in and is not signed in already. */
+export function offersSignIn(p: Profile): boolean {
+  return canSignIn(p) && !p.signedIn;
+}

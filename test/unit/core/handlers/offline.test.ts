@@ -113,7 +113,7 @@ describe('offline handlers', () => {
       const result = await handlers()['export:assetsCsv'](['area:9', 'thing:404', 'thing:1', 'area:9']);
       expect(result).toMatchObject({ fileName: `fleet-assets-${STAMP}.csv`, mimeType: 'text/csv', count: 2 });
       const lines = result.content!.replace('\uFEFF', '').trim().split('\r\n');
-      expect(lines.map((line) => line.split(',')[0])).toEqual(['assetId', 'area:9', 'thing:1']);
+      expect(lines.map((line) => line.split(',')[0])).toEqual(['Asset id', 'area:9', 'thing:1']);
       expect(lines[2]).toContain('Grader');
     });
 
@@ -124,9 +124,9 @@ describe('offline handlers', () => {
       const imperial = (await handlers()['export:assetsCsv'](['thing:1'])).content!;
       settings = { units: 'metric' } as Settings;
       const metric = (await handlers()['export:assetsCsv'](['thing:1'])).content!;
-      expect(imperial.split('\r\n')[0]).toContain('odometer (mi)');
+      expect(imperial.split('\r\n')[0]).toContain('Odometer (mi)');
       expect(imperial.split('\r\n')[1]).toMatch(/,1000$/);
-      expect(metric.split('\r\n')[0]).toContain('odometer (km)');
+      expect(metric.split('\r\n')[0]).toContain('Odometer (km)');
       expect(metric.split('\r\n')[1]).toMatch(/,1609\.34$/);
     });
 
@@ -170,6 +170,8 @@ describe('offline handlers', () => {
       'Dozer Point',
     ]);
     expect(collection.features[1].geometry.coordinates).toEqual([-111, 3]);
+    expect(collection.features[1].properties).toMatchObject({ assetId: 'thing:1', fuel: expect.any(Number), lastSeen: expect.any(String), site: null });
+    expect(collection.features[1].properties.state).toMatch(/^(stale|moving|ignition on|ignition off|reporting)$/);
     const recent = JSON.parse((await handlers()['export:positionsGeoJson'](['thing:1'], 24)).content!);
     expect(recent.features.map((f: { geometry: { type: string } }) => f.geometry.type)).toEqual(['Point']);
   });

@@ -89,7 +89,9 @@ describe('demo AEMP routes', () => {
     expect(v1.body).toMatch(/<Fleet xmlns="http:\/\/schemas.aemp.org\/fleet" version="1.2" snapshotTime="2026-03-02T15:00:00Z">/);
     const page = parseAempPage(v1.body, v1.type);
     expect(page.version).toBe('1.2');
-    expect(page.equipment[0].vin).toBeNull();
+    // 1.2 looks units up by VIN only, so its listing must show each unit's VIN.
+    expect(page.equipment.every((e) => e.vin !== null && /^[A-Z0-9]{17}$/.test(e.vin))).toBe(true);
+    expect(page.equipment.filter((e) => e.vin !== null)).toHaveLength(page.equipment.length);
     expect(page.equipment[0].make).not.toBeNull();
   });
 
@@ -104,6 +106,15 @@ describe('demo AEMP routes', () => {
     const missing = get(`/aemp/api/v1/Fleet/Equipment/${unit.equipmentId}`);
     expect(missing.status).toBe(404);
     expect(JSON.parse(missing.body).message).toContain(`"${unit.equipmentId}"`);
+  });
+
+  it('lists on 1.2 the VIN that a 1.2 look-up finds the unit by', () => {
+    const { get } = harness();
+    const v1 = get('/aemp/api/v1/Fleet/1');
+    const listed = parseAempPage(v1.body, v1.type).equipment[0];
+    const found = get(`/aemp/api/v1/Fleet/Equipment/${encodeURIComponent(listed.vin!)}`);
+    expect(found.status).toBe(200);
+    expect(parseEquipment(found.body, found.type).equipment?.equipmentId).toBe(listed.equipmentId);
   });
 
   it('serves 15-minute histories over at most 90 days, paged with links', () => {

@@ -43,7 +43,7 @@ describe('checkIdentifier', () => {
 
 describe('messages', () => {
   it('words not-found and offline errors for a dispatcher', () => {
-    expect(lookupErrorText({ kind: 'not-found', message: 'HTTP 404' }, 'EX-1')).toBe('No machine with identifier EX-1');
+    expect(lookupErrorText({ kind: 'not-found', message: 'HTTP 404' }, 'EX-1')).toBe('No machine with identifier EX-1.');
     expect(errorText({ kind: 'offline', message: 'offline' }, 'the fleet list')).toBe('Not available offline: the fleet list.');
     expect(errorText({ kind: 'bad-payload', message: 'Not a number', path: '$.Equipment[2]' }, 'x')).toBe('Not a number (at $.Equipment[2])');
   });

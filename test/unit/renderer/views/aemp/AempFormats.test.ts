@@ -55,7 +55,7 @@ describe('unit look-up', () => {
     fail = true;
     await fireEvent.input(box, { target: { value: 'ZZ-404' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
-    expect(await screen.findByText('No machine with identifier ZZ-404')).toBeInTheDocument();
+    expect(await screen.findByText('No machine with identifier ZZ-404.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Volvo EC220/ })).toBeNull();
   });
 

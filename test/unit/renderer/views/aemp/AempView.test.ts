@@ -156,8 +156,47 @@ describe('AempView look-up', () => {
 
     await fireEvent.input(screen.getByLabelText('Look up a machine'), { target: { value: '  ZZ-404 ' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
-    expect(await screen.findByText('No machine with identifier ZZ-404')).toBeInTheDocument();
+    expect(await screen.findByText('No machine with identifier ZZ-404.')).toBeInTheDocument();
     expect(fake.calls.find((c) => c.channel === 'aemp:equipment')?.args).toEqual(['2.0', 'ZZ-404']);
+  });
+});
+
+describe('AempView look-up on version 1.2', () => {
+  it('says that 1.2 looks machines up by VIN and what to try instead', async () => {
+    const fake = base({
+      'aemp:list': (version) => listing({ version: version as '1.2' }),
+      'aemp:equipment': () => {
+        throw new FakeFailure({ kind: 'not-found', message: 'HTTP 404', status: 404 });
+      },
+    });
+    setBridge(fake.bridge);
+    render(AempView);
+    await fireEvent.click(await screen.findByRole('radio', { name: 'AEMP 1.2' }));
+    await fireEvent.input(screen.getByLabelText('Look up a machine'), { target: { value: 'SN-1' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByText('No machine with VIN SN-1. Version 1.2 looks machines up by VIN; try the VIN, or switch to 2.0.')).toBeInTheDocument();
+    expect(fake.calls.find((c) => c.channel === 'aemp:equipment')?.args).toEqual(['1.2', 'SN-1']);
+  });
+});
+
+describe('AempView latest data', () => {
+  const located = unit({ equipmentId: 'EX-7', make: 'Volvo', model: 'EC220', location: { lat: 40.5, lng: -111.9, altitudeM: 1400, at: '2026-11-22T10:00:00Z' } });
+
+  it('gives the altitude in feet with its unit when the settings are imperial', async () => {
+    session.settings = { ...SETTINGS, units: 'imperial' };
+    setBridge(base({ 'aemp:list': () => listing({ equipment: [located] }) }).bridge);
+    render(AempView);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Open machine EX-7' }));
+    const latest = await screen.findByRole('region', { name: 'Latest data' });
+    expect(latest).toHaveTextContent('4,593 ft');
+    expect(latest).not.toHaveTextContent(/1,?400 m/);
+  });
+
+  it('gives the altitude in metres when the settings are metric', async () => {
+    setBridge(base({ 'aemp:list': () => listing({ equipment: [located] }) }).bridge);
+    render(AempView);
+    await fireEvent.click(await screen.findByRole('button', { name: 'Open machine EX-7' }));
+    expect(await screen.findByRole('region', { name: 'Latest data' })).toHaveTextContent('1,400 m');
   });
 });
 

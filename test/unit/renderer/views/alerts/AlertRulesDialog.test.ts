@@ -91,7 +91,7 @@ describe('AlertRulesDialog', () => {
     await fireEvent.input(screen.getByRole('textbox', { name: 'Saturday end (HH:MM, 24:00 for midnight)' }), { target: { value: '24:00' } });
     await fireEvent.change(screen.getByLabelText('Branch time zone'), { target: { value: 'Europe/Berlin' } });
     // Regions: one seen on the assets, one typed.
-    await fireEvent.click(screen.getByLabelText('region:NV'));
+    await fireEvent.click(screen.getByLabelText('NV'));
     await fireEvent.input(screen.getByLabelText('Region code to add'), { target: { value: 'AZ' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Add region' }));
     await fireEvent.change(screen.getByLabelText('Alert when an asset'), { target: { value: 'leave' } });

@@ -144,6 +144,17 @@ describe('ConnectionPanel', () => {
     await waitFor(() => expect(screen.queryByText('Waiting for the browser…')).not.toBeInTheDocument());
   });
 
+  it('offers "Sign in" beside "Signed out" only, never beside "Signed in"', async () => {
+    state = { profiles: [{ ...demoProfile, signedIn: true }, { ...north, ...DEMO_URLS, name: 'North branch', signedIn: false }], activeId: 'demo' };
+    await renderPanel();
+    const [demoRow, northRow] = await screen.findAllByRole('listitem');
+    expect(within(demoRow).getByText('Signed in')).toBeInTheDocument();
+    expect(within(demoRow).queryByRole('button', { name: /^Sign in/ })).not.toBeInTheDocument();
+    expect(within(demoRow).getByRole('button', { name: 'Sign out of Demo service' })).toBeInTheDocument();
+    expect(within(northRow).getByText('Signed out')).toBeInTheDocument();
+    expect(within(northRow).getByRole('button', { name: 'Sign in to North branch' })).toBeInTheDocument();
+  });
+
   it('reports a failed sign-in', async () => {
     bridge.handle('auth:signIn', () => ({ state: 'failed', profileId: 'demo', error: { kind: 'auth-flow', message: 'Sign-in was denied in the browser.' } }));
     await renderPanel();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../../../src-main/contract';
-import { canSignIn, draftFrom, emptyDraft, fieldOf, toInput, validateDraft } from '../../../../../src-renderer/src/views/connection/profile-form';
+import { canSignIn, offersSignIn, draftFrom, emptyDraft, fieldOf, toInput, validateDraft } from '../../../../../src-renderer/src/views/connection/profile-form';
 
 const good = { ...emptyDraft(), name: 'North', baseUrl: 'https://north.example.com/v1/', authorizeUrl: 'https://a.example.com/authorize', tokenUrl: 'https://a.example.com/token', clientId: 'desk' };
 
@@ -53,6 +53,13 @@ describe('profile form checks', () => {
     expect(draftFrom(p).speedUnit).toBe('mph');
     expect(canSignIn(p)).toBe(false);
     expect(canSignIn({ ...p, authorizeUrl: 'https://a', tokenUrl: 'https://t', clientId: 'c' })).toBe(true);
+  });
+
+  it('offers "Sign in" only to a profile that can sign in and is not signed in', () => {
+    const p: Profile = { id: 'p-1', name: 'N', baseUrl: 'https://n/v1', aempUrl: '', authorizeUrl: 'https://a', tokenUrl: 'https://t', clientId: 'c', scopes: '', builtIn: false, hasClientSecret: false, signedIn: false, embedOrigins: [], speedUnit: 'unstated' };
+    expect(offersSignIn(p)).toBe(true);
+    expect(offersSignIn({ ...p, signedIn: true })).toBe(false);
+    expect(offersSignIn({ ...p, clientId: '' })).toBe(false);
   });
 
   it('maps main-side error paths to fields', () => {

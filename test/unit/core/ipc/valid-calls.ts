@@ -11,6 +11,7 @@ export const goodProfile = {
   clientId: 'desk',
   scopes: 'read',
   embedOrigins: [],
+  speedUnit: 'unstated',
 };
 
 /** One valid call per channel. */

@@ -11,6 +11,7 @@ const profile = {
   clientId: '',
   scopes: '',
   embedOrigins: [],
+  speedUnit: 'unstated',
 };
 
 const refused = (channel: string, args: unknown[]) => {

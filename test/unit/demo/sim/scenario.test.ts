@@ -5,6 +5,7 @@ import { evaluateAlerts, ruleChecks } from '../../../../src-main/core/alerts/eva
 import { defaultAlertRules, demoSchedule, weekdaySchedule } from '../../../../src-main/core/alerts/rules-schema';
 import { workingMinutes } from '../../../../src-main/core/alerts/after-hours';
 import { zoneClock } from '../../../../src-main/core/alerts/zoned-time';
+import { shortZoneName } from '../../../../src-main/core/alerts/short-text';
 import { AssetListRenderer } from '../../../../src-main/demo/asset-list';
 import { EmbedSigner } from '../../../../src-main/demo/embed/signer';
 import { FleetSimulation, SCENARIO_GEOFENCE } from '../../../../src-main/demo/sim';
@@ -74,7 +75,7 @@ describe('the alert scenario of the demo', () => {
     const raised = new Map(after.raise.filter((g) => staged.has(g.shown.assetId)).map((g) => [g.shown.assetId, g.shown]));
     expect(raised.get(idOf(s.lowFuel))?.rule).toBe('low-fuel');
     expect(raised.get(idOf(s.afterHours))?.rule).toBe('after-hours');
-    expect(raised.get(idOf(s.afterHours))?.message).toContain(`(${s.nightZone})`);
+    expect(raised.get(idOf(s.afterHours))?.message).toContain(`(${shortZoneName(s.nightZone)})`);
     expect(raised.get(idOf(s.leavesRegion))).toMatchObject({ rule: 'region', key: `leave:${SCENARIO_GEOFENCE}` });
     expect(raised.get(idOf(s.silent))?.rule).toBe('stale');
     // Each at its true time: after the start, before the list was fetched.

@@ -5,6 +5,8 @@
  * runs in-process only while the demo profile is active (demo-runner.ts); FLEET_*
  * variables add a real service.
  */
+import { createSiteHandlers } from '../core/handlers/sites';
+import { createUtilizationHandlers } from '../core/handlers/utilization';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
 import type { AppInfo, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
 import { AlertService } from '../core/alerts/alert-service';
@@ -238,6 +240,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createOfflineHandlers(ctx),
     ...createAempHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
+    ...createSiteHandlers(),
+    ...createUtilizationHandlers(),
     'map:base': async () => tiles.baseMap(),
     'app:info': async (): Promise<AppInfo> => ({
       shell: platform.shell,

@@ -45,6 +45,18 @@ import type { EmbedSession } from './embeds';
 import type { ExportResult, TrailPoint } from './offline';
 import type { ConnectionTest, ProfilesState, SignInState } from './profiles';
 import type { SyncStatus } from './status';
+import {
+  NearestQuerySchema,
+  SiteFromPlaceSchema,
+  SiteIdSchema,
+  SiteInputSchema,
+  SitesGeoJsonTextSchema,
+  type NearestResult,
+  type Site,
+  type SitesImportResult,
+  type SitesState,
+} from './sites';
+import { PdfNameSchema, UsedDayHoursSchema, UtilizationRangeSchema, type UtilizationProgress, type UtilizationReport } from './utilization';
 
 // ---------------------------------------------------------------- building blocks
 
@@ -178,6 +190,28 @@ export const CALLS = defineCalls({
   /** Alert ids, or every open one; the counts after it arrive as 'alerts:counts'. */
   'alerts:acknowledge': call([arg('alerts to acknowledge', AlertIdsSchema)], returns<void>()),
   'export:alertsCsv': call([arg('alert filter', AlertQuerySchema)], returns<ExportResult>()),
+
+  /** The active branch's sites and where each machine is (works offline). */
+  'sites:get': call([], returns<SitesState>()),
+  /** Creates or changes a site; the sites and presence after it arrive as 'sites:changed'. */
+  'sites:save': call([arg('site', SiteInputSchema)], returns<Site>()),
+  'sites:delete': call([arg('site id', SiteIdSchema)], returns<void>()),
+  /** All features of a GeoJSON FeatureCollection or none; refusals name the feature. */
+  'sites:import': call([arg('sites file', SitesGeoJsonTextSchema)], returns<SitesImportResult>()),
+  'sites:export': call([], returns<ExportResult>()),
+  /** A circle site around one of the service's places (an area asset with a position). */
+  'sites:fromPlace': call([arg('place to turn into a site', SiteFromPlaceSchema)], returns<Site>()),
+  /** The machines nearest to a point, from the held list (works offline). */
+  'nearest:query': call([arg('nearest look-up', NearestQuerySchema)], returns<NearestResult>()),
+
+  /** Hours per day per machine from what the store holds (works offline); see 'utilization:fetch' for fetching histories. */
+  'utilization:report': call([arg('range of days', UtilizationRangeSchema), optionalArg('hours that make a day used', UsedDayHoursSchema)], returns<UtilizationReport>()),
+  /** Starts (or resumes) fetching the range's histories in the background; progress arrives as 'utilization:progress'. */
+  'utilization:fetch': call([arg('range of days', UtilizationRangeSchema)], returns<UtilizationProgress>()),
+  'utilization:cancel': call([], returns<void>()),
+  'export:utilizationCsv': call([arg('range of days', UtilizationRangeSchema), optionalArg('hours that make a day used', UsedDayHoursSchema)], returns<ExportResult>()),
+  /** Electron: the window's current page as a PDF ("Save as PDF…"); the web shell prints from the page. */
+  'print:pdf': call([arg('file name', PdfNameSchema)], returns<ExportResult>()),
 });
 
 // ---------------------------------------------------------------- derived

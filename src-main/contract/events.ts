@@ -11,7 +11,9 @@ import type { InvokeArgs, InvokeChannel, InvokeResult } from './calls';
 import type { Result } from './errors';
 import type { ProfilesState, SignInState } from './profiles';
 import type { Settings } from './schemas';
+import type { SitesChange } from './sites';
 import type { SyncStatus } from './status';
+import type { UtilizationProgress } from './utilization';
 
 export interface FleetEvents {
   status: SyncStatus;
@@ -41,6 +43,10 @@ export interface FleetEvents {
    * (its page policy, fixed at load, lacks their site after a profile switch or edit).
    */
   'page:reload-needed': { needed: boolean };
+  /** Sites or machines' presence on them changed (a refresh, an edit, an import, a profile switch). */
+  'sites:changed': SitesChange;
+  /** The background history fetch moved on. */
+  'utilization:progress': UtilizationProgress;
 }
 
 export type MenuCommand =
@@ -81,6 +87,8 @@ export const EVENT_CHANNELS = [
   'alerts:counts',
   'alerts:focus',
   'page:reload-needed',
+  'sites:changed',
+  'utilization:progress',
 ] as const satisfies readonly EventChannel[];
 
 /** Events that change the asset list: a page that missed one must ask for the list again. */

@@ -48,5 +48,17 @@ export const VALID: { [C in InvokeChannel]: unknown[] } = {
   'alerts:list': [{ unacknowledgedOnly: true, rule: 'low-fuel' }],
   'alerts:acknowledge': [[1, 2, 3]],
   'export:alertsCsv': [{ unacknowledgedOnly: false, rule: null }],
+  'sites:get': [],
+  'sites:save': [{ name: 'North yard', kind: 'yard', notes: '', shape: { type: 'circle', center: [-111.89, 40.76], radiusM: 250 }, regionCode: null }],
+  'sites:delete': ['s-0a1b2c3d'],
+  'sites:import': ['{"type":"FeatureCollection","features":[]}'],
+  'sites:export': [],
+  'sites:fromPlace': [{ assetId: 'area:4', radiusM: 300, kind: 'job' }],
+  'nearest:query': [{ lat: 40.76, lng: -111.89, limit: 10, categories: ['Excavator'], parkedOnly: true, excludeAssetId: null }],
+  'utilization:report': [{ from: '2026-11-01', to: '2026-11-27' }, 0.5],
+  'utilization:fetch': [{ from: '2026-11-21', to: '2026-11-27' }],
+  'utilization:cancel': [],
+  'export:utilizationCsv': [{ from: '2026-11-27', to: '2026-11-27' }],
+  'print:pdf': ['Utilization 2026-11-27.pdf'],
 };
 

@@ -5,6 +5,7 @@
  * runs in-process only while the demo profile is active (demo-runner.ts); FLEET_*
  * variables add a real service.
  */
+import { createNearestHandlers } from '../core/handlers/nearest';
 import { createSiteHandlers } from '../core/handlers/sites';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
@@ -241,6 +242,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createAempHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
     ...createSiteHandlers(),
+    ...createNearestHandlers(),
     ...createUtilizationHandlers(),
     'map:base': async () => tiles.baseMap(),
     'app:info': async (): Promise<AppInfo> => ({

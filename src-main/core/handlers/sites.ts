@@ -1,9 +1,9 @@
 import { FleetError } from '../errors';
 import type { HandlerGroup } from '../ports';
 
-type SiteCalls = 'sites:get' | 'sites:save' | 'sites:delete' | 'sites:import' | 'sites:export' | 'sites:fromPlace' | 'nearest:query';
+type SiteCalls = 'sites:get' | 'sites:save' | 'sites:delete' | 'sites:import' | 'sites:export' | 'sites:fromPlace';
 
-/** Sites and nearest look-ups of the active branch. */
+/** The active branch's sites: kept in its offline store, edited, imported and exported. */
 export function createSiteHandlers(): HandlerGroup<SiteCalls> {
   const missing = async (): Promise<never> => {
     throw new FleetError('internal', 'Sites are not available in this build.');
@@ -15,6 +15,5 @@ export function createSiteHandlers(): HandlerGroup<SiteCalls> {
     'sites:import': missing,
     'sites:export': missing,
     'sites:fromPlace': missing,
-    'nearest:query': missing,
   };
 }

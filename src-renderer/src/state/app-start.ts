@@ -3,6 +3,7 @@ import { alertsStore } from './alerts.svelte';
 import { assets } from './assets.svelte';
 import { selection } from './selection.svelte';
 import { session } from './session.svelte';
+import { sitesStore } from './sites.svelte';
 import { ui } from './ui.svelte';
 
 /** Listens and loads what the main side has (cache first, no network); a failure is shown, what loaded stays. */
@@ -11,6 +12,7 @@ export async function startStores(): Promise<void> {
     if (failure) ui.actionError ??= failure;
   });
   void alertsStore.init();
+  void sitesStore.init();
   await Promise.all([sessionReady, assets.init()]);
 }
 
@@ -21,4 +23,5 @@ export function stopStores(): void {
   selection.dispose();
   ui.dispose();
   alertsStore.dispose();
+  sitesStore.dispose();
 }

@@ -7,6 +7,8 @@
  */
 import { createNearestHandlers } from '../core/handlers/nearest';
 import { createSiteHandlers } from '../core/handlers/sites';
+import { SiteService } from '../core/sites/site-service';
+import type { DescribePlace } from '../core/sites/presence';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
 import type { AppInfo, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
@@ -45,6 +47,8 @@ export const START_REFRESH_AFTER_CACHE_MS = 1500;
 export interface FleetDeskBuildOptions extends FleetDeskOptions {
   /** The keychain to use instead of loading keytar here (the core's worker relays to the main thread's keytar). */
   keychain?: KeychainBackend;
+  /** Words for a position off every site (the offline gazetteer); without it such machines have no place words. */
+  describePlace?: DescribePlace;
 }
 
 export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<FleetDeskCore> {
@@ -139,6 +143,23 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     now,
   });
 
+  const sites = new SiteService({
+    profileId: () => auth.profiles.activeId,
+    store: () => store,
+    assets: () => assets,
+    emit,
+    now,
+    describePlace: options.describePlace,
+  });
+  /** Where the machines are is worked out on every refresh; a failure there never fails the refresh. */
+  const placeMachines = (work: () => void): void => {
+    try {
+      work();
+    } catch (err) {
+      console.error(scrubSecrets(`Fleet Desk: placing the machines on sites failed: ${err instanceof Error ? err.message : String(err)}`));
+    }
+  };
+
   const ctx: CoreContext = {
     userDataDir,
     platform,
@@ -161,8 +182,14 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
 
   const scheduler = new RefreshScheduler<AssetSnapshot>({
     refresh: async () => {
-      // The refresh's change (whole assets) tells the alert evaluation which assets changed.
-      const snapshot = await refreshAssets(ctx, now, (change) => alerts.noteChange(change));
+      // The refresh's change (whole assets) tells the alert evaluation and the sites which assets changed.
+      let small = false;
+      const snapshot = await refreshAssets(ctx, now, (change) => {
+        small = true;
+        alerts.noteChange(change);
+        placeMachines(() => sites.noteChange(change));
+      });
+      if (!small) placeMachines(() => sites.noteList());
       evaluateAlerts(snapshot);
       return snapshot;
     },
@@ -205,6 +232,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     scheduler.reset();
     refreshFlags();
     serveCache();
+    placeMachines(() => sites.open());
     alerts.announceCounts();
     announceBaseMap();
   };
@@ -223,6 +251,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
         stores.remove(profileId);
         if (profileId === auth.profiles.activeId) {
           openProfile(profileId); // the list in memory goes with the file
+          placeMachines(() => sites.open());
           alerts.announceCounts();
         }
       },
@@ -241,7 +270,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createOfflineHandlers(ctx),
     ...createAempHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
-    ...createSiteHandlers(),
+    ...createSiteHandlers(ctx, sites, { now }),
     ...createNearestHandlers(),
     ...createUtilizationHandlers(),
     'map:base': async () => tiles.baseMap(),
@@ -272,6 +301,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       }
       alerts.prune(settings.get().retentionDays);
       const cached = serveCache();
+      placeMachines(() => sites.open());
       alerts.announceCounts();
       // With the offline copy on its way to the window, the start-up refresh (the heaviest
       // work of a start: the whole list read and compared) waits until the page has had

@@ -16,6 +16,7 @@ import type {
   EventSink,
   InvokeHandlers,
   Settings,
+  Site,
   SpeedUnit,
   ShellKind,
   TrailPoint,
@@ -132,7 +133,28 @@ export interface OfflineStore extends SavedAssetList {
    * (the alert service then keeps them in memory for the run).
    */
   alertLog?(): AlertLog;
+  /** The profile's sites and the machines' last known presence, kept in this store. */
+  siteStore?(): SiteStore;
   close(): void;
+}
+
+// ---------------------------------------------------------------- sites
+
+/** Where a machine was last seen relative to the sites, as kept between runs. */
+export interface StoredPresence {
+  siteId: string | null;
+  since: number | null;
+  sinceAtLeast: boolean;
+}
+
+/** One profile's sites and presence. Every write is one transaction. */
+export interface SiteStore {
+  list(): Site[];
+  /** Removes, then writes, in one transaction: all of it or none. */
+  change(change: { put: readonly Site[]; remove: readonly string[] }): void;
+  presence(): Map<string, StoredPresence>;
+  /** Writes these entries (null: forget the asset) in one transaction. */
+  savePresence(entries: Iterable<readonly [string, StoredPresence | null]>): void;
 }
 
 // ---------------------------------------------------------------- alert log

@@ -103,6 +103,21 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE snapshot ADD COLUMN rows_revision INTEGER;
   ALTER TABLE snapshot ADD COLUMN rows_format INTEGER;
   `,
+  // sites: the dispatcher's sites of this profile (one row per site, its JSON), and where each
+  // machine was last seen relative to them: the site (NULL: off every site), since when (epoch
+  // ms), and whether that is only when Fleet Desk first saw it there ("at least since").
+  `
+  CREATE TABLE sites (
+    id TEXT PRIMARY KEY,
+    json TEXT NOT NULL
+  );
+  CREATE TABLE site_presence (
+    asset_id TEXT PRIMARY KEY,
+    site_id TEXT,
+    since INTEGER,
+    since_at_least INTEGER NOT NULL
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,8 +4,9 @@ import type Database from 'better-sqlite3';
 import type { Asset, AssetRow, AssetSnapshot, SkippedAsset, TrailPoint } from '../../contract';
 import { ASSET_ROW_FORMAT, rowOfAsset } from '../assets/asset-row';
 import { shareMetricMeta } from '../assets/shared-meta';
-import type { AlertLog, OfflineStore, StoreFactory, StoredAssetRows, StoredDocument } from '../ports';
+import type { AlertLog, OfflineStore, SiteStore, StoreFactory, StoredAssetRows, StoredDocument } from '../ports';
 import { SqliteAlertLog } from './alert-log';
+import { SqliteSiteStore } from './site-store';
 import { fingerprintsOf } from './asset-fingerprint';
 import { openStoreDatabase, storageError } from './database-file';
 import { profileFileName } from './profile-file-name';
@@ -100,6 +101,7 @@ export class SqliteOfflineStore implements OfflineStore {
   /** The revision of the list the last loadAssetSnapshot() returned. */
   private loaded: number | null = null;
   private alerts: SqliteAlertLog | null = null;
+  private sites: SqliteSiteStore | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -385,6 +387,11 @@ export class SqliteOfflineStore implements OfflineStore {
   alertLog(): AlertLog {
     if (this.closed) throw storageError('Could not read the alert log', new Error('the offline store of this profile is closed'));
     return (this.alerts ??= new SqliteAlertLog(this.db, this.profileId));
+  }
+
+  siteStore(): SiteStore {
+    if (this.closed) throw storageError('Could not read the sites', new Error('the offline store of this profile is closed'));
+    return (this.sites ??= new SqliteSiteStore(this.db));
   }
 
   close(): void {

@@ -1,0 +1,283 @@
+/**
+ * The active branch's sites and where its machines are. Sites live in the profile's
+ * offline store (so they are per branch and offline by construction); presence is worked
+ * out here, for the changed rows after each refresh and for every row when the sites
+ * change or the branch does, and announced as 'sites:changed' carrying only what changed.
+ * Other core modules ask `siteOf` and `presenceOf`.
+ */
+import { randomBytes } from 'node:crypto';
+import * as v from 'valibot';
+import type {
+  SiteFromPlaceSchema} from '../../contract';
+import {
+  count,
+  MAX_SITES,
+  SiteInputSchema,
+  type Asset,
+  type AssetChange,
+  type EventSink,
+  type Site,
+  type SitePresence,
+  type SitesChange,
+  type SitesImportResult,
+  type SiteInput,
+  type SitesState,
+} from '../../contract';
+import { FleetError } from '../errors';
+import type { AssetRepository } from '../assets/asset-repository';
+import type { OfflineStore, SiteStore, StoredPresence } from '../ports';
+import { shapeProblem } from './site-geometry';
+import { SiteIndex } from './site-index';
+import { branchArea, readSitesGeoJson, siteKey, sitesToGeoJson } from './sites-geojson';
+import { PresenceTracker, type DescribePlace, type PositionRow } from './presence';
+
+export interface SiteServiceOptions {
+  profileId: () => string;
+  store: () => OfflineStore;
+  assets: () => AssetRepository;
+  emit: EventSink;
+  now?: () => Date;
+  /** Words for a position off every site; the offline gazetteer when the app has one. */
+  describePlace?: DescribePlace;
+  /** New site ids; random by default. */
+  newId?: () => string;
+}
+
+/** A new site id: `s-` and 16 hex digits. */
+export function newSiteId(): string {
+  return `s-${randomBytes(8).toString('hex')}`;
+}
+
+/** The store's sites, or sites kept in memory for the run when the store cannot keep them. */
+class MemorySiteStore implements SiteStore {
+  #sites = new Map<string, Site>();
+  #presence = new Map<string, StoredPresence>();
+  list(): Site[] {
+    return [...this.#sites.values()];
+  }
+  change(change: { put: readonly Site[]; remove: readonly string[] }): void {
+    for (const id of change.remove) this.#sites.delete(id);
+    for (const site of change.put) this.#sites.set(site.id, site);
+  }
+  presence(): Map<string, StoredPresence> {
+    return new Map(this.#presence);
+  }
+  savePresence(entries: Iterable<readonly [string, StoredPresence | null]>): void {
+    for (const [id, entry] of entries) {
+      if (entry) this.#presence.set(id, entry);
+      else this.#presence.delete(id);
+    }
+  }
+}
+
+interface Branch {
+  profileId: string;
+  store: SiteStore;
+  sites: Site[];
+  index: SiteIndex;
+  tracker: PresenceTracker;
+}
+
+export class SiteService {
+  #branch: Branch | null = null;
+  readonly #now: () => Date;
+  readonly #describePlace: DescribePlace;
+  readonly #newId: () => string;
+
+  constructor(private readonly options: SiteServiceOptions) {
+    this.#now = options.now ?? (() => new Date());
+    this.#describePlace = options.describePlace ?? (() => null);
+    this.#newId = options.newId ?? newSiteId;
+  }
+
+  /** Loads the active profile's sites and places its machines; announces all of it. */
+  open(): void {
+    const profileId = this.options.profileId();
+    const offline = this.options.store();
+    const store = offline.siteStore?.() ?? new MemorySiteStore();
+    const sites = store.list();
+    const tracker = new PresenceTracker(this.#describePlace, store.presence());
+    const branch: Branch = { profileId, store, sites, index: new SiteIndex(sites), tracker };
+    this.#branch = branch;
+    const rows = this.#rows();
+    if (rows) this.#record(branch, tracker.replaceAll(rows, branch.index, this.#now().getTime(), 'moved'));
+    this.options.emit('sites:changed', { profileId, sites, presence: tracker.all() });
+  }
+
+  state(): SitesState {
+    const branch = this.#current();
+    return { profileId: branch.profileId, sites: branch.sites, presence: branch.tracker.all() };
+  }
+
+  /** A refresh that changed little: places the changed machines only. */
+  noteChange(change: AssetChange): void {
+    const branch = this.#current();
+    if (change.profileId !== branch.profileId) return;
+    const repository = this.options.assets();
+    const rows = change.changed.map((asset: Asset) => repository.rowOf(asset));
+    const changed = branch.tracker.update(rows, change.removed, branch.index, this.#refreshTime(change.fetchedAt), 'moved');
+    this.#announce(branch, null, changed);
+  }
+
+  /** A refresh that replaced the list (or changed much of it): places every machine. */
+  noteList(): void {
+    const branch = this.#current();
+    const rows = this.#rows();
+    if (!rows) return;
+    const changed = branch.tracker.replaceAll(rows, branch.index, this.#now().getTime(), 'moved');
+    this.#announce(branch, null, changed);
+  }
+
+  /** The site a machine is on, or null. */
+  siteOf(assetId: string): Site | null {
+    const branch = this.#branch;
+    const siteId = branch?.tracker.get(assetId)?.siteId;
+    return siteId ? branch.index.site(siteId) : null;
+  }
+
+  presenceOf(assetId: string): SitePresence | null {
+    return this.#branch?.tracker.get(assetId) ?? null;
+  }
+
+  /** Creates (no id, or an unused one: undoing a delete) or changes a site. */
+  save(raw: SiteInput): Site {
+    const parsed = v.safeParse(SiteInputSchema, raw);
+    if (!parsed.success) throw new FleetError('invalid-argument', parsed.issues[0].message);
+    const input = parsed.output;
+    const branch = this.#current();
+    const problem = shapeProblem(input.shape);
+    if (problem) throw new FleetError('invalid-argument', problem);
+    const at = this.#now().getTime();
+    const existing = input.id ? branch.sites.find((site) => site.id === input.id) : undefined;
+    if (!existing && branch.sites.length >= MAX_SITES) {
+      throw new FleetError('invalid-argument', `A branch can hold at most ${count(MAX_SITES)} sites; delete one before adding another.`);
+    }
+    const site: Site = {
+      id: existing?.id ?? input.id ?? this.#unusedId(branch),
+      name: input.name,
+      kind: input.kind,
+      notes: input.notes,
+      shape: input.shape,
+      regionCode: input.regionCode,
+      createdAt: existing?.createdAt ?? at,
+      updatedAt: at,
+    };
+    branch.store.change({ put: [site], remove: [] });
+    this.#setSites(branch, existing ? branch.sites.map((s) => (s.id === site.id ? site : s)) : [...branch.sites, site]);
+    return site;
+  }
+
+  remove(siteId: string): void {
+    const branch = this.#current();
+    if (!branch.sites.some((site) => site.id === siteId)) throw new FleetError('not-found', 'That site does not exist any more.');
+    branch.store.change({ put: [], remove: [siteId] });
+    this.#setSites(branch, branch.sites.filter((site) => site.id !== siteId));
+  }
+
+  /**
+   * Reads a GeoJSON file and adds its sites, all of them or none; a site with the name and
+   * kind of one the branch has replaces it (same id).
+   */
+  importGeoJson(text: string): SitesImportResult {
+    const branch = this.#current();
+    const drafts = readSitesGeoJson(text, branchArea(this.#rows() ?? []));
+    const byKey = new Map(branch.sites.map((site) => [siteKey(site), site]));
+    const at = this.#now().getTime();
+    let replaced = 0;
+    const put: Site[] = drafts.map((draft) => {
+      const existing = byKey.get(siteKey(draft));
+      if (existing) replaced++;
+      return { ...draft, id: existing?.id ?? this.#unusedId(branch), createdAt: existing?.createdAt ?? at, updatedAt: at };
+    });
+    const total = branch.sites.length + put.length - replaced;
+    if (total > MAX_SITES) {
+      throw new FleetError(
+        'invalid-argument',
+        `Importing would give this branch ${count(total)} sites; it can hold at most ${count(MAX_SITES)} (it has ${count(branch.sites.length)}). Nothing was imported.`,
+      );
+    }
+    branch.store.change({ put, remove: [] });
+    const byId = new Map(put.map((site) => [site.id, site]));
+    const kept = branch.sites.map((site) => byId.get(site.id) ?? site);
+    const keptIds = new Set(kept.map((site) => site.id));
+    this.#setSites(branch, [...kept, ...put.filter((site) => !keptIds.has(site.id))]);
+    return { imported: put.length - replaced, replaced };
+  }
+
+  exportGeoJson(): { content: string; count: number } {
+    const branch = this.#current();
+    return { content: sitesToGeoJson(branch.sites), count: branch.sites.length };
+  }
+
+  /** One of the service's places (an area asset with a position) as a circle site named after it. */
+  fromPlace(place: v.InferInput<typeof SiteFromPlaceSchema>): Site {
+    const repository = this.options.assets();
+    const asset = repository.asset(place.assetId);
+    if (!asset) throw new FleetError('not-found', `${place.assetId} is not in the saved asset list.`);
+    if (asset.type !== 'area') throw new FleetError('invalid-argument', `${asset.name} is a machine, not a place; only places can become sites.`);
+    const row = repository.rowOf(asset);
+    if (row.lat === null || row.lng === null) throw new FleetError('invalid-argument', `${asset.name} has no GPS position to put a site around.`);
+    return this.save({
+      name: asset.name.trim().slice(0, 120) || asset.assetId,
+      kind: place.kind,
+      notes: '',
+      shape: { type: 'circle', center: [row.lng, row.lat], radiusM: place.radiusM },
+      regionCode: row.regions?.length === 1 ? row.regions[0] : null,
+    });
+  }
+
+  #current(): Branch {
+    const branch = this.#branch;
+    if (!branch || branch.profileId !== this.options.profileId()) {
+      this.open();
+      return this.#branch as unknown as Branch;
+    }
+    return branch;
+  }
+
+  #unusedId(branch: Branch): string {
+    for (;;) {
+      const id = this.#newId();
+      if (!branch.sites.some((site) => site.id === id)) return id;
+    }
+  }
+
+  #rows(): PositionRow[] | null {
+    return this.options.assets().rows()?.assets ?? null;
+  }
+
+  #refreshTime(fetchedAt: string): number {
+    const ms = Date.parse(fetchedAt);
+    return Number.isFinite(ms) ? ms : this.#now().getTime();
+  }
+
+  /** New sites: every machine is placed again; the change carries the sites. */
+  #setSites(branch: Branch, sites: Site[]): void {
+    branch.sites = sites;
+    branch.index = new SiteIndex(sites);
+    const rows = this.#rows() ?? [];
+    const changed = branch.tracker.replaceAll(rows, branch.index, this.#now().getTime(), 'sites');
+    this.#announce(branch, sites, changed);
+  }
+
+  #announce(branch: Branch, sites: Site[] | null, changed: Map<string, SitePresence | null>): void {
+    this.#record(branch, changed);
+    if (!sites && changed.size === 0) return;
+    const change: SitesChange = { profileId: branch.profileId, sites, presence: Object.fromEntries(changed) };
+    this.options.emit('sites:changed', change);
+  }
+
+  /** Keeps where the machines are for the next start; a store that cannot is not a reason to stop showing it. */
+  #record(branch: Branch, changed: Map<string, SitePresence | null>): void {
+    if (changed.size === 0) return;
+    const entries = [...changed].map(([assetId, entry]): [string, StoredPresence | null] => [
+      assetId,
+      entry ? { siteId: entry.siteId, since: entry.since, sinceAtLeast: entry.sinceAtLeast } : null,
+    ]);
+    try {
+      branch.store.savePresence(entries);
+    } catch (err) {
+      console.error(`Fleet Desk: keeping where the machines are failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}

@@ -1,6 +1,8 @@
 /** The built-in demo profile's addresses: those of the running demo service, or none. */
 import type { BuiltInUrls } from '../core/auth';
+import type { SiteInput } from '../contract';
 import type { DemoService } from '../demo';
+import { demoSites } from '../demo/demo-sites';
 
 export const DEMO_PROFILE_NAME = 'Demo service (built in)';
 const DEMO_SCOPES = 'assets:read fleet:read';
@@ -20,4 +22,9 @@ export function demoProfileUrls(service: DemoService): BuiltInUrls {
     scopes: DEMO_SCOPES,
     speedUnit: DEMO_SPEED_UNIT,
   };
+}
+
+/** The sites the demo profile starts with, from the running demo's geography. */
+export function demoProfileSites(service: DemoService): SiteInput[] {
+  return demoSites(service.places);
 }

@@ -36,7 +36,7 @@ import { RefreshScheduler } from '../core/sync/refresh-scheduler';
 import { followAuth } from '../core/sync/follow-auth';
 import { followKeychain } from '../core/sync/follow-keychain';
 import { createDemoRunner, wholeNumberFromEnv } from './demo-runner';
-import { DEMO_PROFILE_NAME, demoProfileUrls, NOT_RUNNING } from './demo-profile';
+import { DEMO_PROFILE_NAME, demoProfileSites, demoProfileUrls, NOT_RUNNING } from './demo-profile';
 
 /** A tile URL of an earlier run's demo service (its port changes every run). */
 const DEMO_TILE_URL = /^http:\/\/127\.0\.0\.1:\d+\/tiles\/\{z\}\/\{x\}\/\{y\}\.png$/;
@@ -151,6 +151,12 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     now,
     describePlace: options.describePlace,
   });
+  /** The active branch's sites and where its machines are; the demo profile starts with the demo's yards and job sites. */
+  const openSites = (): void => {
+    sites.open();
+    const running = demo.current;
+    if (auth.profiles.activeId === DEMO_PROFILE_ID && running) sites.seedOnce(demoProfileSites(running));
+  };
   /** Where the machines are is worked out on every refresh; a failure there never fails the refresh. */
   const placeMachines = (work: () => void): void => {
     try {
@@ -232,7 +238,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     scheduler.reset();
     refreshFlags();
     serveCache();
-    placeMachines(() => sites.open());
+    placeMachines(openSites);
     alerts.announceCounts();
     announceBaseMap();
   };
@@ -251,7 +257,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
         stores.remove(profileId);
         if (profileId === auth.profiles.activeId) {
           openProfile(profileId); // the list in memory goes with the file
-          placeMachines(() => sites.open());
+          placeMachines(openSites);
           alerts.announceCounts();
         }
       },
@@ -301,7 +307,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       }
       alerts.prune(settings.get().retentionDays);
       const cached = serveCache();
-      placeMachines(() => sites.open());
+      placeMachines(openSites);
       alerts.announceCounts();
       // With the offline copy on its way to the window, the start-up refresh (the heaviest
       // work of a start: the whole list read and compared) waits until the page has had

@@ -43,6 +43,10 @@ export interface SiteServiceOptions {
   newId?: () => string;
 }
 
+/** The store document saying a profile's first sites were seeded. */
+const SEEDED_KIND = 'sites';
+const SEEDED_KEY = 'seeded';
+
 /** A new site id: `s-` and 16 hex digits. */
 export function newSiteId(): string {
   return `s-${randomBytes(8).toString('hex')}`;
@@ -165,6 +169,27 @@ export class SiteService {
     branch.store.change({ put: [site], remove: [] });
     this.#setSites(branch, existing ? branch.sites.map((s) => (s.id === site.id ? site : s)) : [...branch.sites, site]);
     return site;
+  }
+
+  /**
+   * Adds these sites once per profile, when it has none: a branch whose sites were all
+   * deleted stays without them.
+   */
+  seedOnce(inputs: readonly SiteInput[]): void {
+    const branch = this.#current();
+    const offline = this.options.store();
+    if (branch.sites.length > 0 || offline.getDocument(SEEDED_KIND, SEEDED_KEY)) return;
+    const at = this.#now().getTime();
+    const put: Site[] = [];
+    for (const raw of inputs.slice(0, MAX_SITES)) {
+      const parsed = v.safeParse(SiteInputSchema, raw);
+      if (!parsed.success || shapeProblem(parsed.output.shape)) continue;
+      const { name, kind, notes, shape, regionCode } = parsed.output;
+      put.push({ id: this.#unusedId(branch), name, kind, notes, shape, regionCode, createdAt: at, updatedAt: at });
+    }
+    branch.store.change({ put, remove: [] });
+    offline.putDocument(SEEDED_KIND, SEEDED_KEY, true, new Date(at).toISOString());
+    this.#setSites(branch, put);
   }
 
   remove(siteId: string): void {

@@ -30,18 +30,26 @@ function samePosition(a: LngLat, b: LngLat): boolean {
   return a[0] === b[0] && a[1] === b[1];
 }
 
-/** A closed ring's area on the sphere in square metres, unsigned (the formula turf's area uses). */
+/**
+ * A closed ring's area in square metres, unsigned: the shoelace formula on a plane that
+ * fits the ring (degrees scaled to metres at the ring's mean latitude). Sites are at most
+ * tens of kilometres across, where this is close to the area on the sphere; and corners
+ * on one line of the map give exactly no area, as a dispatcher sees it.
+ */
 export function ringAreaM2(ring: readonly LngLat[]): number {
   const n = ring.length - 1;
   if (n <= 2) return 0;
-  let total = 0;
+  let meanLat = 0;
+  for (let i = 0; i < n; i++) meanLat += ring[i][1];
+  meanLat /= n;
+  const [x0, y0] = ring[0];
+  let twice = 0;
   for (let i = 0; i < n; i++) {
-    const lower = ring[i];
-    const middle = ring[i + 1 === n ? 0 : i + 1];
-    const upper = ring[i + 2 >= n ? (i + 2) % n : i + 2];
-    total += (upper[0] - lower[0]) * RAD * Math.sin(middle[1] * RAD);
+    const [x1, y1] = ring[i];
+    const [x2, y2] = ring[i + 1];
+    twice += (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
   }
-  return Math.abs((total * EARTH_RADIUS_M * EARTH_RADIUS_M) / 2);
+  return Math.abs(twice / 2) * METRES_PER_DEGREE * METRES_PER_DEGREE * Math.cos(meanLat * RAD);
 }
 
 /** The shape's area in square metres (holes taken out). */
@@ -100,7 +108,6 @@ function ringProblem(ring: readonly LngLat[], index: number): string | null {
   for (let i = 1; i < ring.length; i++) {
     if (Math.abs(ring[i][0] - ring[i - 1][0]) > 180) return `${name} crosses the 180° meridian; draw the site as two sites, one on each side.`;
   }
-  if (ringAreaM2(ring) < MIN_AREA_M2) return `${name} encloses no area: its corners lie on one line.`;
   return null;
 }
 
@@ -119,6 +126,10 @@ export function shapeProblem(shape: SiteShape): string | null {
   if (crossing) {
     const [lng, lat] = crossing.geometry.coordinates;
     return `Its edges cross each other near latitude ${lat.toFixed(5)}, longitude ${lng.toFixed(5)}; a site's outline must not cross itself.`;
+  }
+  // After the crossing check: a ring that crosses itself can add up to no area.
+  for (let i = 0; i < shape.rings.length; i++) {
+    if (ringAreaM2(shape.rings[i]) < MIN_AREA_M2) return `${ringName(i)} encloses no area: its corners lie on one line.`;
   }
   const outline = { type: 'Polygon' as const, coordinates: [polygon.coordinates[0]] };
   for (let i = 1; i < shape.rings.length; i++) {

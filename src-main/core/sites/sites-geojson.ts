@@ -84,7 +84,7 @@ function draftOf(feature: unknown, branchArea: Bounds | null): SiteDraft {
     shape,
     regionCode: properties.region_code ?? null,
   });
-  if (!parsed.success) refuse(`${sentence(parsed.issues[0].message)}`);
+  if (!parsed.success) refuse(parsed.issues[0].message);
   const draft = parsed.output;
   const problem = shapeProblem(draft.shape);
   if (problem) refuse(problem);
@@ -157,7 +157,7 @@ export function readSitesGeoJson(text: string, area: Bounds | null): SiteDraft[]
       seen.set(key, index);
       return draft;
     } catch (err) {
-      if (err instanceof FleetError) throw new FleetError('invalid-argument', `${label}: ${err.message}`);
+      if (err instanceof FleetError) throw new FleetError('invalid-argument', `${label}: ${sentence(err.message)}`);
       throw err;
     }
   });

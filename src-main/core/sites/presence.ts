@@ -86,18 +86,19 @@ export class PresenceTracker {
     return changed;
   }
 
-  /** Places every row of a whole list: assets no longer in it are forgotten. */
-  replaceAll(rows: readonly PositionRow[], index: SiteIndex, at: number, cause: PresenceCause): Map<string, SitePresence | null> {
-    const listed = new Set(rows.map((row) => row.assetId));
-    const gone = [...this.#entries.keys()].filter((assetId) => !listed.has(assetId));
-    return this.update(rows, gone, index, at, cause);
+  /** Places every machine of a whole list (by asset id): assets no longer in it are forgotten. */
+  replaceAll(rows: ReadonlyMap<string, PositionRow>, index: SiteIndex, at: number, cause: PresenceCause): Map<string, SitePresence | null> {
+    const gone: string[] = [];
+    for (const assetId of this.#entries.keys()) if (!rows.has(assetId)) gone.push(assetId);
+    return this.update(rows.values(), gone, index, at, cause);
   }
 
   #place(row: PositionRow, index: SiteIndex, at: number, cause: PresenceCause): Entry | null {
     const { lat, lng } = row;
     if (lat === null || lng === null || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
     const siteId = index.siteAt(lng, lat)?.id ?? null;
-    const before = this.#entries.get(row.assetId) ?? this.#fromStore(row.assetId);
+    const held = this.#entries.get(row.assetId);
+    const before: StoredPresence | null = held ?? this.#fromStore(row.assetId);
     let since: number | null;
     let sinceAtLeast: boolean;
     if (!before) {
@@ -114,7 +115,6 @@ export class PresenceTracker {
       sinceAtLeast = true;
     }
     // Words for a place are looked up again only when the machine moved or left a site.
-    const held = this.#entries.get(row.assetId);
     const samePlace = held !== undefined && held.lat === lat && held.lng === lng && held.siteId === siteId;
     const place = siteId !== null ? null : samePlace ? held.place : this.describePlace(lat, lng);
     return { siteId, since, sinceAtLeast, place, lat, lng };

@@ -43,6 +43,16 @@ export interface SiteServiceOptions {
   newId?: () => string;
 }
 
+function positionOf(row: PositionRow): PositionRow {
+  return { assetId: row.assetId, lat: row.lat, lng: row.lng, gpsAt: row.gpsAt };
+}
+
+function positionsOf(rows: readonly PositionRow[]): Map<string, PositionRow> {
+  const positions = new Map<string, PositionRow>();
+  for (const row of rows) positions.set(row.assetId, positionOf(row));
+  return positions;
+}
+
 /** The store document saying a profile's first sites were seeded. */
 const SEEDED_KIND = 'sites';
 const SEEDED_KEY = 'seeded';
@@ -76,6 +86,8 @@ class MemorySiteStore implements SiteStore {
 
 interface Branch {
   profileId: string;
+  /** Where each machine of the list is, by asset id: kept here so a site edit reads no list. */
+  positions: Map<string, PositionRow>;
   store: SiteStore;
   sites: Site[];
   index: SiteIndex;
@@ -101,10 +113,10 @@ export class SiteService {
     const store = offline.siteStore?.() ?? new MemorySiteStore();
     const sites = store.list();
     const tracker = new PresenceTracker(this.#describePlace, store.presence());
-    const branch: Branch = { profileId, store, sites, index: new SiteIndex(sites), tracker };
+    const positions = positionsOf(this.#rows() ?? []);
+    const branch: Branch = { profileId, positions, store, sites, index: new SiteIndex(sites), tracker };
     this.#branch = branch;
-    const rows = this.#rows();
-    if (rows) this.#record(branch, tracker.replaceAll(rows, branch.index, this.#now().getTime(), 'moved'));
+    this.#record(branch, tracker.replaceAll(positions, branch.index, this.#now().getTime(), 'moved'));
     this.options.emit('sites:changed', { profileId, sites, presence: tracker.all() });
   }
 
@@ -118,7 +130,9 @@ export class SiteService {
     const branch = this.#current();
     if (change.profileId !== branch.profileId) return;
     const repository = this.options.assets();
-    const rows = change.changed.map((asset: Asset) => repository.rowOf(asset));
+    const rows = change.changed.map((asset: Asset) => positionOf(repository.rowOf(asset)));
+    for (const row of rows) branch.positions.set(row.assetId, row);
+    for (const assetId of change.removed) branch.positions.delete(assetId);
     const changed = branch.tracker.update(rows, change.removed, branch.index, this.#refreshTime(change.fetchedAt), 'moved');
     this.#announce(branch, null, changed);
   }
@@ -128,7 +142,8 @@ export class SiteService {
     const branch = this.#current();
     const rows = this.#rows();
     if (!rows) return;
-    const changed = branch.tracker.replaceAll(rows, branch.index, this.#now().getTime(), 'moved');
+    branch.positions = positionsOf(rows);
+    const changed = branch.tracker.replaceAll(branch.positions, branch.index, this.#now().getTime(), 'moved');
     this.#announce(branch, null, changed);
   }
 
@@ -205,7 +220,7 @@ export class SiteService {
    */
   importGeoJson(text: string): SitesImportResult {
     const branch = this.#current();
-    const drafts = readSitesGeoJson(text, branchArea(this.#rows() ?? []));
+    const drafts = readSitesGeoJson(text, branchArea(branch.positions.values()));
     const byKey = new Map(branch.sites.map((site) => [siteKey(site), site]));
     const at = this.#now().getTime();
     let replaced = 0;
@@ -280,8 +295,7 @@ export class SiteService {
   #setSites(branch: Branch, sites: Site[]): void {
     branch.sites = sites;
     branch.index = new SiteIndex(sites);
-    const rows = this.#rows() ?? [];
-    const changed = branch.tracker.replaceAll(rows, branch.index, this.#now().getTime(), 'sites');
+    const changed = branch.tracker.replaceAll(branch.positions, branch.index, this.#now().getTime(), 'sites');
     this.#announce(branch, sites, changed);
   }
 

@@ -9,6 +9,7 @@ const index = new SiteIndex([yard, job]);
 const T0 = Date.UTC(2026, 10, 1, 8);
 const MIN = 60_000;
 
+const byId = (rows: PositionRow[]) => new Map(rows.map((r) => [r.assetId, r]));
 const row = (lng: number, lat: number, gpsAt: number | null, assetId = 'thing:1'): PositionRow => ({ assetId, lat, lng, gpsAt });
 
 describe('presence and since', () => {
@@ -35,7 +36,7 @@ describe('presence and since', () => {
     const tracker = new PresenceTracker(() => null);
     tracker.update([row(-111.7, 40.05, T0)], [], index, T0, 'moved');
     const drawn = new SiteIndex([yard, job, site('s-0000000c', polygon(box(-111.8, 40, -111.6, 40.1)))]);
-    const changed = tracker.replaceAll([row(-111.7, 40.05, T0)], drawn, T0 + 60 * MIN, 'sites');
+    const changed = tracker.replaceAll(byId([row(-111.7, 40.05, T0)]), drawn, T0 + 60 * MIN, 'sites');
     expect(changed.get('thing:1')).toEqual({ siteId: 's-0000000c', since: T0 + 60 * MIN, sinceAtLeast: true, place: null });
   });
 
@@ -53,7 +54,7 @@ describe('presence and since', () => {
       return 'near Sandy';
     });
     tracker.update([row(-111.7, 40.05, T0)], [], index, T0, 'moved');
-    tracker.replaceAll([row(-111.7, 40.05, T0)], index, T0 + MIN, 'sites');
+    tracker.replaceAll(byId([row(-111.7, 40.05, T0)]), index, T0 + MIN, 'sites');
     expect(tracker.get('thing:1')?.place).toBe('near Sandy');
     expect(asked).toEqual([[40.05, -111.7]]);
     tracker.update([row(-111.95, 40.05, T0 + 2 * MIN)], [], index, T0 + 2 * MIN, 'moved');
@@ -65,7 +66,7 @@ describe('presence and since', () => {
     tracker.update([row(-111.95, 40.05, T0), row(-111.95, 40.05, T0, 'thing:2'), row(-111.95, 40.05, T0, 'thing:3')], [], index, T0, 'moved');
     const changed = tracker.update([{ assetId: 'thing:1', lat: null, lng: null, gpsAt: null }], ['thing:2'], index, T0 + MIN, 'moved');
     expect(Object.fromEntries(changed)).toEqual({ 'thing:1': null, 'thing:2': null });
-    const whole = tracker.replaceAll([], index, T0 + 2 * MIN, 'moved');
+    const whole = tracker.replaceAll(new Map(), index, T0 + 2 * MIN, 'moved');
     expect(Object.fromEntries(whole)).toEqual({ 'thing:3': null });
     expect(tracker.all()).toEqual({});
   });

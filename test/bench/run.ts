@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatTable, runBenchmark } from './benchmark';
+import { formatSiteFigures, measureSiteFigures } from './site-figures';
 
 function positiveInts(text: string, name: string): number[] {
   const values = text.split(',').map((part) => Number(part.trim()));
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const file = join(folder, `bench-${result.startedAt.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify({ ...result, table }, null, 2)}\n`);
   process.stdout.write(`${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}; ${result.durationSec} s\nWritten to ${file}\n`);
+  process.stdout.write(`\n${formatSiteFigures(measureSiteFigures(runs))}`);
 }
 
 main().catch((err: unknown) => {

@@ -66,4 +66,15 @@ describe('the sites tables of the offline store', () => {
     expect(again.siteStore!().list()).toEqual([job]);
     again.close();
   });
+
+  it('write a change in one transaction: a failure part-way leaves the sites as they were', () => {
+    const store = createStoreFactory(dir).open('demo');
+    const sites = store.siteStore!();
+    const yard = site('s-00000001', circle(-111.9, 40.7, 300));
+    sites.change({ put: [yard], remove: [] });
+    const unwritable = { ...site('s-00000003', circle(-111.9, 40.7, 300)), notes: 10n } as unknown as typeof yard;
+    expect(() => sites.change({ put: [site('s-00000002', circle(-111.8, 40.7, 300)), unwritable], remove: [yard.id] })).toThrow(/Could not save the sites/);
+    expect(sites.list()).toEqual([yard]);
+    store.close();
+  });
 });

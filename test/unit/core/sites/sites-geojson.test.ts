@@ -34,6 +34,7 @@ describe('reading sites from GeoJSON', () => {
   it('refuses text that is not JSON, or JSON that is not a FeatureCollection', () => {
     expect(refusal('{"type": "FeatureCollection",')).toBe('The sites file is not JSON; export sites from a map tool as GeoJSON.');
     expect(refusal(JSON.stringify(feature(square)))).toBe('The sites file is not a GeoJSON FeatureCollection.');
+    expect(refusal(JSON.stringify({ type: 'Topology', features: [feature(square)] }))).toBe('The sites file is not a GeoJSON FeatureCollection.');
     expect(refusal(collection())).toBe('The sites file has no features.');
   });
 

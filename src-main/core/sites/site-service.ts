@@ -21,12 +21,13 @@ import {
   type SitesChange,
   type SitesImportResult,
   type SiteInput,
+  type SiteShape,
   type SitesState,
 } from '../../contract';
 import { FleetError } from '../errors';
 import type { AssetRepository } from '../assets/asset-repository';
 import type { OfflineStore, SiteStore, StoredPresence } from '../ports';
-import { shapeProblem } from './site-geometry';
+import { shapeBounds, shapeProblem, type Bounds } from './site-geometry';
 import { SiteIndex } from './site-index';
 import { branchArea, readSitesGeoJson, siteKey, sitesToGeoJson } from './sites-geojson';
 import { PresenceTracker, type DescribePlace, type PositionRow } from './presence';
@@ -45,6 +46,22 @@ export interface SiteServiceOptions {
 
 function positionOf(row: PositionRow): PositionRow {
   return { assetId: row.assetId, lat: row.lat, lng: row.lng, gpsAt: row.gpsAt };
+}
+
+/** The positions inside any of these boxes. */
+function positionsWithin(positions: ReadonlyMap<string, PositionRow>, boxes: readonly Bounds[]): PositionRow[] {
+  const inside: PositionRow[] = [];
+  for (const row of positions.values()) {
+    const { lat, lng } = row;
+    if (lat === null || lng === null) continue;
+    for (const [west, south, east, north] of boxes) {
+      if (lng >= west && lng <= east && lat >= south && lat <= north) {
+        inside.push(row);
+        break;
+      }
+    }
+  }
+  return inside;
 }
 
 function positionsOf(rows: readonly PositionRow[]): Map<string, PositionRow> {
@@ -182,7 +199,7 @@ export class SiteService {
       updatedAt: at,
     };
     branch.store.change({ put: [site], remove: [] });
-    this.#setSites(branch, existing ? branch.sites.map((s) => (s.id === site.id ? site : s)) : [...branch.sites, site]);
+    this.#setSites(branch, existing ? branch.sites.map((s) => (s.id === site.id ? site : s)) : [...branch.sites, site], existing ? [existing.shape, site.shape] : [site.shape]);
     return site;
   }
 
@@ -209,9 +226,10 @@ export class SiteService {
 
   remove(siteId: string): void {
     const branch = this.#current();
-    if (!branch.sites.some((site) => site.id === siteId)) throw new FleetError('not-found', 'That site does not exist any more.');
+    const gone = branch.sites.find((site) => site.id === siteId);
+    if (!gone) throw new FleetError('not-found', 'That site does not exist any more.');
     branch.store.change({ put: [], remove: [siteId] });
-    this.#setSites(branch, branch.sites.filter((site) => site.id !== siteId));
+    this.#setSites(branch, branch.sites.filter((site) => site.id !== siteId), [gone.shape]);
   }
 
   /**
@@ -291,11 +309,18 @@ export class SiteService {
     return Number.isFinite(ms) ? ms : this.#now().getTime();
   }
 
-  /** New sites: every machine is placed again; the change carries the sites. */
-  #setSites(branch: Branch, sites: Site[]): void {
+  /**
+   * New sites: the machines are placed again and the change carries the sites. When only
+   * the `touched` shapes changed (one site saved or deleted), only machines inside their
+   * boxes can have changed site, so only those are placed again; otherwise every machine is.
+   */
+  #setSites(branch: Branch, sites: Site[], touched?: readonly SiteShape[]): void {
     branch.sites = sites;
     branch.index = new SiteIndex(sites);
-    const changed = branch.tracker.replaceAll(branch.positions, branch.index, this.#now().getTime(), 'sites');
+    const at = this.#now().getTime();
+    const changed = touched
+      ? branch.tracker.update(positionsWithin(branch.positions, touched.map(shapeBounds)), [], branch.index, at, 'sites')
+      : branch.tracker.replaceAll(branch.positions, branch.index, at, 'sites');
     this.#announce(branch, sites, changed);
   }
 

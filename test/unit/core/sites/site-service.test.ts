@@ -201,4 +201,23 @@ describe('the site service', () => {
     sites.seedOnce(seed);
     expect(sites.state().sites).toEqual([]);
   });
+
+  it('after moving a site, machines in its old place leave it and machines in its new place join it, as a full placement says', () => {
+    const sites = service();
+    sites.open();
+    const other = sites.save({ name: 'Far yard', kind: 'yard', shape: { type: 'polygon', rings: [box(-111.001, 40.0075, -110.999, 40.0095)] } });
+    const made = sites.save({ name: 'North yard', kind: 'yard', shape: AROUND_FIRST_THREE });
+    changes.length = 0;
+    const moved = sites.save({ id: made.id, name: made.name, kind: made.kind, shape: { type: 'polygon', rings: [box(-111.001, 40.0035, -110.999, 40.0065)] } });
+    const change = changes.at(-1)!;
+    expect(Object.entries(change.presence).map(([id, p]) => [id, p?.siteId ?? null]).sort()).toEqual([
+      ['thing:1', null], ['thing:2', null], ['thing:3', null], ['thing:5', moved.id], ['thing:6', moved.id], ['thing:7', moved.id],
+    ]);
+    const fresh = service();
+    fresh.open();
+    const whole = (presence: Record<string, { siteId: string | null }>) => Object.fromEntries(Object.entries(presence).map(([id, p]) => [id, p.siteId]));
+    expect(whole(sites.state().presence)).toEqual(whole(fresh.state().presence));
+    expect(sites.siteOf('thing:9')?.id).toBe(other.id);
+  });
 });
+

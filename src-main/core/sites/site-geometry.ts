@@ -6,9 +6,9 @@
  * site wins where sites overlap). Sites that cross the 180° meridian or reach a pole are
  * refused: membership works on plain longitude/latitude boxes.
  */
-import kinks from '@turf/kinks';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { LngLat, SiteShape } from '../../contract';
+import { firstCrossing } from './ring-crossings';
 
 /** Turf's mean Earth radius, so areas, boxes and distances agree with @turf/distance. */
 export const EARTH_RADIUS_M = 6371008.8;
@@ -121,19 +121,19 @@ export function shapeProblem(shape: SiteShape): string | null {
     const problem = ringProblem(shape.rings[i], i);
     if (problem) return problem;
   }
-  const polygon = { type: 'Polygon' as const, coordinates: shape.rings.map((ring) => ring.map(([lng, lat]) => [lng, lat])) };
-  const crossing = kinks(polygon).features[0];
+  const crossing = firstCrossing(shape.rings);
   if (crossing) {
-    const [lng, lat] = crossing.geometry.coordinates;
+    const [lng, lat] = crossing;
     return `Its edges cross each other near latitude ${lat.toFixed(5)}, longitude ${lng.toFixed(5)}; a site's outline must not cross itself.`;
   }
   // After the crossing check: a ring that crosses itself can add up to no area.
   for (let i = 0; i < shape.rings.length; i++) {
     if (ringAreaM2(shape.rings[i]) < MIN_AREA_M2) return `${ringName(i)} encloses no area: its corners lie on one line.`;
   }
-  const outline = { type: 'Polygon' as const, coordinates: [polygon.coordinates[0]] };
+  // Rings that neither cross nor touch lie wholly inside or wholly outside each other: one corner tells.
+  const outline = { type: 'Polygon' as const, coordinates: [shape.rings[0].map(([lng, lat]) => [lng, lat])] };
   for (let i = 1; i < shape.rings.length; i++) {
-    if (!shape.rings[i].every((position) => booleanPointInPolygon(position as [number, number], outline))) {
+    if (!booleanPointInPolygon(shape.rings[i][0] as [number, number], outline)) {
       return `Hole ${i} lies outside the outline; a hole must be inside the site.`;
     }
   }

@@ -7,10 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import type {
-  SiteFromPlaceSchema} from '../../contract';
+import type { SiteFromPlaceSchema } from '../../contract';
 import {
   count,
+  MAX_SITE_NAME_LENGTH,
   MAX_SITES,
   SiteInputSchema,
   type Asset,
@@ -276,7 +276,8 @@ export class SiteService {
     const row = repository.rowOf(asset);
     if (row.lat === null || row.lng === null) throw new FleetError('invalid-argument', `${asset.name} has no GPS position to put a site around.`);
     return this.save({
-      name: asset.name.trim().slice(0, 120) || asset.assetId,
+      // Service text may hold line breaks a site name may not: they become spaces.
+      name: asset.name.replace(/\p{Cc}+/gu, ' ').trim().slice(0, MAX_SITE_NAME_LENGTH) || asset.assetId,
       kind: place.kind,
       notes: '',
       shape: { type: 'circle', center: [row.lng, row.lat], radiusM: place.radiusM },

@@ -36,10 +36,17 @@ function isPosition(value: unknown): value is [number, number] {
   return Array.isArray(value) && value.length >= 2 && typeof value[0] === 'number' && typeof value[1] === 'number';
 }
 
-/** All [x, y] pairs of a geometry's coordinates, however nested (for the swapped-axes hint). */
-function rawPositions(coordinates: unknown, out: [number, number][] = []): [number, number][] {
-  if (isPosition(coordinates)) out.push(coordinates);
-  else if (Array.isArray(coordinates)) for (const item of coordinates) rawPositions(item, out);
+/**
+ * The [x, y] pairs of a Polygon's or a Point's coordinates, for the swapped-axes hint.
+ * Read to the depth those geometries have and no deeper, so a file nested thousands of
+ * levels deep costs nothing here (the schema then refuses its shape).
+ */
+function rawPositions(geometry: Record<string, unknown>): [number, number][] {
+  const { coordinates } = geometry;
+  if (geometry.type === 'Point') return isPosition(coordinates) ? [coordinates] : [];
+  if (!Array.isArray(coordinates)) return [];
+  const out: [number, number][] = [];
+  for (const ring of coordinates) if (Array.isArray(ring)) for (const position of ring) if (isPosition(position)) out.push(position);
   return out;
 }
 
@@ -73,7 +80,7 @@ function draftOf(feature: unknown, branchArea: Bounds | null): SiteDraft {
   if (!isRecord(feature) || feature.type !== 'Feature') refuse('it is not a GeoJSON Feature.');
   const properties = isRecord(feature.properties) ? feature.properties : {};
   const shape = shapeOf(feature.geometry, properties);
-  const positions = rawPositions((feature.geometry as Record<string, unknown>).coordinates);
+  const positions = rawPositions(feature.geometry as Record<string, unknown>);
   if (positions.some((position) => !inWorld(position)) && positions.every((position) => inWorld(swapped(position)))) {
     refuse('its positions lie outside the world\u2019s latitudes; latitude and longitude may be swapped (GeoJSON writes longitude first).');
   }

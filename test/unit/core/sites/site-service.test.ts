@@ -175,7 +175,7 @@ describe('the site service', () => {
   });
 
   it('turns a place with a position into a circle site named after it, with its one region', () => {
-    const area = makeAsset(20, T0, { assetId: 'area:3', type: 'area', name: 'Quarry 3' });
+    const area = makeAsset(20, T0, { assetId: 'area:3', type: 'area', name: 'Quarry\n3' });
     area.metrics!.gps.value = { lat: 40.5, lng: -111.5 };
     const snapshot = makeSnapshot(3, T0, 'p1');
     store.saveAssetSnapshot({ ...snapshot, assets: [...snapshot.assets, area] });

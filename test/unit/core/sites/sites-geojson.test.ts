@@ -60,6 +60,12 @@ describe('reading sites from GeoJSON', () => {
     expect(refusal(collection(feature(flat)))).toBe('Feature 1 (North yard): the outline encloses no area: its corners lie on one line.');
   });
 
+  it('refuses coordinates nested deeper than a polygon’s with the schema’s words, not a stack overflow', () => {
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    const text = `{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Deep"},"geometry":{"type":"Polygon","coordinates":${deep}}}]}`;
+    expect(refusal(text)).toBe('Feature 1 (Deep): a longitude must be a number.');
+  });
+
   it('refuses a site with more corners than the limit', () => {
     const ring = Array.from({ length: MAX_SITE_VERTICES }, (_, k): [number, number] => {
       const a = (2 * Math.PI * k) / MAX_SITE_VERTICES;

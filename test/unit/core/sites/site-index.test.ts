@@ -109,4 +109,37 @@ describe('which site a position is on', () => {
       { numRuns: 300 },
     );
   });
+
+  it('agrees with a brute-force haversine distance over random circles and points', () => {
+    const R = 6371008.8;
+    const haversine = (lng1: number, lat1: number, lng2: number, lat2: number): number => {
+      const rad = Math.PI / 180;
+      const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+      return 2 * R * Math.asin(Math.sqrt(a));
+    };
+    const circleArb = fc.record({
+      lng: fc.double({ min: -170, max: 170, noNaN: true }),
+      lat: fc.double({ min: -70, max: 70, noNaN: true }),
+      radiusM: fc.double({ min: 5, max: 50_000, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(circleArb, { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), { minLength: 1, maxLength: 20 }), (circles, offsets) => {
+        const sites = circles.map((c, k) => site(`s-${String(k).padStart(8, '0')}`, circle(c.lng, c.lat, c.radiusM)));
+        const index = new SiteIndex(sites);
+        // Points around the first circle, up to a degree away: some in it, some not.
+        const [first] = circles;
+        for (const [dx, dy] of offsets) {
+          const lng = first.lng + dx * (first.radiusM / 50_000);
+          const lat = first.lat + dy * (first.radiusM / 50_000);
+          const holding = circles.map((c, k) => ({ id: sites[k].id, r: c.radiusM, d: haversine(lng, lat, c.lng, c.lat) }));
+          // Positions within a millimetre of an edge are left out: rounding decides those.
+          fc.pre(holding.every((h) => Math.abs(h.d - h.r) > 1e-3));
+          const inside = holding.filter((h) => h.d <= h.r).sort((a, b) => a.r - b.r || (a.id < b.id ? -1 : 1));
+          expect(index.siteAt(lng, lat)?.id ?? null).toBe(inside[0]?.id ?? null);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
+

@@ -14,6 +14,7 @@ import type {
   AlertRuleKind,
   AssetSnapshot,
   EventSink,
+  HistoryMarkKind,
   InvokeHandlers,
   Settings,
   SpeedUnit,
@@ -132,7 +133,43 @@ export interface OfflineStore extends SavedAssetList {
    * (the alert service then keeps them in memory for the run).
    */
   alertLog?(): AlertLog;
+  /** The profile's utilization days and engine readings, kept in this store; absent when it keeps none. */
+  utilization?(): UtilizationStore;
   close(): void;
+}
+
+// ---------------------------------------------------------------- utilization days
+
+/** One machine-day of hours as fetched and cut into days (see core/utilization/). */
+export interface StoredUtilizationDay {
+  assetId: string;
+  day: string;
+  /** null: fetched, and nothing told how long the engine ran. */
+  hours: number | null;
+  marks: { kind: HistoryMarkKind; count: number }[];
+  source: 'aemp';
+  fetchedAt: string;
+}
+
+/** The first and last engine-runtime reading of one machine on one UTC day. */
+export interface EngineDay {
+  assetId: string;
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+  firstAt: number;
+  firstMs: number;
+  lastAt: number;
+  lastMs: number;
+}
+
+export interface UtilizationStore {
+  /** Writes (or replaces) machine-days cut in `zone`, in one transaction. */
+  putDays(zone: string, rows: readonly StoredUtilizationDay[]): void;
+  /** Machine-days of [fromDay, toDay] cut in `zone` (rows of another zone are not returned). */
+  days(fromDay: string, toDay: string, zone: string): StoredUtilizationDay[];
+  /** Keeps a reading if it is the first or last of its machine's UTC day. */
+  recordEngineReading(assetId: string, at: number, runtimeMs: number): void;
+  engineDays(fromUtcDay: string, toUtcDay: string): EngineDay[];
 }
 
 // ---------------------------------------------------------------- alert log

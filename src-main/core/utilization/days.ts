@@ -5,7 +5,7 @@
  * starts that day at 01:00).
  */
 import { TZDate } from '@date-fns/tz';
-import type { UtilizationRange } from '../../contract';
+import { isTimeZoneName, type UtilizationRange } from '../../contract';
 
 export const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -17,16 +17,8 @@ export interface DayBounds {
   end: number;
 }
 
-/** Whether `name` is an IANA time zone this computer knows. */
-export function isTimeZone(name: string): boolean {
-  if (typeof name !== 'string' || name.trim() === '' || name.length > 100) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Whether `name` is an IANA time zone this computer knows (the contract's rule). */
+export const isTimeZone = isTimeZoneName;
 
 /** The computer's own time zone. */
 export function computerTimeZone(): string {

@@ -8,6 +8,7 @@
 import { createNearestHandlers } from '../core/handlers/nearest';
 import { createSiteHandlers } from '../core/handlers/sites';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
+import { createPrintHandlers } from '../core/handlers/print';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
 import type { AppInfo, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
 import { AlertService } from '../core/alerts/alert-service';
@@ -196,6 +197,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   };
 
   const switchProfile = async (profileId: string): Promise<void> => {
+    // A history fetch writes to the store of the profile it was started for.
+    await handlers['utilization:cancel']();
     if (store) store.close();
     openProfile(profileId);
     // The branch's own list and tile settings, before its list: the page sorts it once, as this branch does.
@@ -243,7 +246,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createAlertHandlers(ctx, alerts, { now }),
     ...createSiteHandlers(),
     ...createNearestHandlers(),
-    ...createUtilizationHandlers(),
+    ...createUtilizationHandlers(ctx, { now }),
+    ...createPrintHandlers(),
     'map:base': async () => tiles.baseMap(),
     'app:info': async (): Promise<AppInfo> => ({
       shell: platform.shell,

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import type { Asset, ExportResult } from '../../contract';
 import { FleetError } from '../errors';
+import { createDeliver } from './deliver';
 import type { CoreContext, HandlerGroup } from '../ports';
 import { assetsToCsv } from '../store/export-csv';
 import { assetFacts, countTracked, tracksToGeoJson, type AssetTrack } from '../store/export-geojson';
@@ -18,19 +18,7 @@ export function createOfflineHandlers(
 ): HandlerGroup<'trail:get' | 'export:assetsCsv' | 'export:positionsGeoJson'> {
   const now = options.now ?? (() => new Date());
 
-  const deliver = async (baseName: string, extension: string, content: string, mimeType: string, count: number): Promise<ExportResult> => {
-    const fileName = `${baseName}-${format(now(), 'yyyyMMdd-HHmm')}.${extension}`;
-    const saveFile = ctx.platform.saveFile;
-    if (!saveFile) return { fileName, content, mimeType, count };
-    let path: string | null;
-    try {
-      path = await saveFile.call(ctx.platform, fileName, content, mimeType);
-    } catch (err) {
-      if (err instanceof FleetError) throw err;
-      throw new FleetError('storage', `Could not save ${fileName}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-    }
-    return path === null ? { fileName, mimeType, count, cancelled: true } : { fileName: path, mimeType, count };
-  };
+  const deliver = createDeliver(ctx, now);
 
   return {
     async 'trail:get'(assetId, hours) {

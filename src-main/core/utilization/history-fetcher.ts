@@ -14,7 +14,7 @@
  * - Yields to the event loop between machines, so calls of the rest of the app keep being
  *   answered while a large fleet is fetched.
  */
-import type { HistoryPoint, UtilizationProgress } from '../../contract';
+import type { HistoryPoint, ParseIssue, UtilizationProgress } from '../../contract';
 import { FleetError, scrubSecrets } from '../errors';
 import type { StoredUtilizationDay, UtilizationStore } from '../ports';
 import type { DayBounds } from './days';
@@ -28,7 +28,13 @@ export const LOOKBACK_MS = 6 * 3_600_000;
 
 /** The part of the fleet client the fetcher uses. */
 export interface HistorySource {
-  getHistory(identifier: string, metric: 'CumulativeOperatingHours', start: Date, end: Date, options: { signal?: AbortSignal }): Promise<{ points: HistoryPoint[] }>;
+  getHistory(
+    identifier: string,
+    metric: 'CumulativeOperatingHours',
+    start: Date,
+    end: Date,
+    options: { signal?: AbortSignal; feedOrder?: boolean },
+  ): Promise<{ points: HistoryPoint[]; issues: ParseIssue[] }>;
 }
 
 export interface FetchJob {
@@ -186,18 +192,27 @@ export class HistoryFetcher {
     const now = deps.now();
     const start = new Date(span[0].start - LOOKBACK_MS);
     const end = new Date(Math.min(span[span.length - 1].end, now));
-    const { points } = await deps.source.getHistory(task.machine.identifier, 'CumulativeOperatingHours', start, end, { signal });
+    // In the feed's order, so readings sent out of order are seen and marked.
+    const { points, issues } = await deps.source.getHistory(task.machine.identifier, 'CumulativeOperatingHours', start, end, { signal, feedOrder: true });
     if (signal.aborted) return;
+    // A walk that stopped before the feed's end (see aemp/paginate.ts) tells nothing of the
+    // days after its last reading: those stay unfetched, to be asked again.
+    const stopped = issues.find((i) => i.path === 'Links') ?? null;
     const { hours, marks } = hoursPerDay(historyReadings(points), span, { identity: task.machine.identity });
     const fetchedAt = new Date(now).toISOString();
-    const rows: StoredUtilizationDay[] = span.map((b, i) => ({
-      assetId: task.machine.assetId,
-      day: b.day,
-      hours: hours[i],
-      marks: marks.filter((m) => m.day === i).map((m) => ({ kind: m.kind, count: m.count })),
-      source: 'aemp',
-      fetchedAt,
-    }));
+    const rows: StoredUtilizationDay[] = [];
+    span.forEach((b, i) => {
+      if (stopped && hours[i] === null) return;
+      rows.push({
+        assetId: task.machine.assetId,
+        day: b.day,
+        hours: hours[i],
+        marks: marks.filter((m) => m.day === i).map((m) => ({ kind: m.kind, count: m.count })),
+        source: 'aemp',
+        fetchedAt,
+      });
+    });
     deps.store.putDays(job.zone, rows);
+    if (stopped) throw new FleetError('bad-payload', stopped.message);
   }
 }

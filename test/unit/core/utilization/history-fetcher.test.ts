@@ -28,6 +28,8 @@ interface FakeService {
   /** Answers still to come with 429 + Retry-After (seconds). */
   throttle: number[];
   failing: Set<string>;
+  /** Histories end after this many days of readings and link their next page to another site. */
+  cutAfterDays: number | null;
   /** Requests wait for this before answering (to test cancelling). */
   gate: Promise<void> | null;
 }
@@ -47,7 +49,7 @@ function historyBody(identifier: string, startIso: string, endIso: string): stri
 }
 
 function fakeService(): { service: FakeService; source: AempClient } {
-  const service: FakeService = { requests: [], maxInFlight: 0, sleeps: [], throttle: [], failing: new Set(), gate: null };
+  const service: FakeService = { requests: [], maxInFlight: 0, sleeps: [], throttle: [], failing: new Set(), gate: null, cutAfterDays: null };
   let inFlight = 0;
   const fetch = (async (input: string | URL | Request) => {
     const url = new URL(String(input));
@@ -61,6 +63,12 @@ function fakeService(): { service: FakeService; source: AempClient } {
       if (retryAfter !== undefined) return new Response('{}', { status: 429, headers: { 'retry-after': String(retryAfter), 'content-type': 'application/json' } });
       const [, , , , , identifier, , start, end] = url.pathname.split('/').map(decodeURIComponent);
       if (service.failing.has(identifier)) return new Response('{"error":"broken"}', { status: 500, headers: { 'content-type': 'application/json' } });
+      if (service.cutAfterDays !== null) {
+        const cutEnd = new Date(Date.parse(start) + service.cutAfterDays * 24 * H).toISOString();
+        const body = JSON.parse(historyBody(identifier, start, cutEnd)) as { Links: unknown[] };
+        body.Links = [{ rel: 'next', href: 'https://elsewhere.example/page2' }];
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
       return new Response(historyBody(identifier, start, end), { status: 200, headers: { 'content-type': 'application/json' } });
     } finally {
       inFlight--;
@@ -175,6 +183,23 @@ describe('history fetcher', () => {
     expect(last?.failures[0].message).not.toContain('tok-secret');
     const assets = new Set(store.utilization!().days(RANGE.from, RANGE.to, ZONE).map((d) => d.assetId));
     expect([...assets].sort()).toEqual(['thing:1', 'thing:3']);
+  });
+
+  it('leaves the days after a history that stopped early unfetched, to be asked again', async () => {
+    const { service, source } = fakeService();
+    service.cutAfterDays = 3;
+    const f = fetcher(source);
+    f.start(job(1));
+    const last = await f.settled();
+    expect(last?.failures.map((x) => x.assetId)).toEqual(['thing:1']);
+    expect(last?.failures[0].message).toContain('elsewhere.example');
+    const kept = store.utilization!().days(RANGE.from, RANGE.to, ZONE).map((d) => d.day);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(7);
+    service.cutAfterDays = null;
+    expect(f.start(job(1)).done).toBe(kept.length);
+    await f.settled();
+    expect(store.utilization!().days(RANGE.from, RANGE.to, ZONE)).toHaveLength(7);
   });
 
   it('stops when cancelled: requests in flight are aborted and no further machine is asked for', async () => {

@@ -151,6 +151,14 @@ export interface StoredUtilizationDay {
   fetchedAt: string;
 }
 
+/** One machine's stored days of a range: `days[i]` had `hours[i]`; marks name their day. */
+export interface StoredMachineDays {
+  assetId: string;
+  days: string[];
+  hours: (number | null)[];
+  marks: { day: string; kind: HistoryMarkKind; count: number }[];
+}
+
 /** The first and last engine-runtime reading of one machine on one UTC day. */
 export interface EngineDay {
   assetId: string;
@@ -167,6 +175,8 @@ export interface UtilizationStore {
   putDays(zone: string, rows: readonly StoredUtilizationDay[]): void;
   /** Machine-days of [fromDay, toDay] cut in `zone` (rows of another zone are not returned). */
   days(fromDay: string, toDay: string, zone: string): StoredUtilizationDay[];
+  /** The same, one entry per machine (the report's read: a whole fleet over months). */
+  machineDays(fromDay: string, toDay: string, zone: string): StoredMachineDays[];
   /** Keeps a reading if it is the first or last of its machine's UTC day. */
   recordEngineReading(assetId: string, at: number, runtimeMs: number): void;
   engineDays(fromUtcDay: string, toUtcDay: string): EngineDay[];

@@ -74,7 +74,7 @@ export function createUtilizationHandlers(ctx: CoreContext, options: Utilization
       bounds,
       usedDayHours,
       assetIds: list.filter((r) => r.type === 'thing').map((r) => r.assetId),
-      fetched: store.days(range.from, range.to, timeZone),
+      fetched: store.machineDays(range.from, range.to, timeZone),
       // A UTC day either side: readings that straddle the branch's midnight.
       engineDays: store.engineDays(utcDay(first - DAY_MS), utcDay(last + DAY_MS)),
       now: now().getTime(),

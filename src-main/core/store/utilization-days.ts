@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { HistoryMarkKind } from '../../contract';
-import type { EngineDay, StoredUtilizationDay, UtilizationStore } from '../ports';
+import type { EngineDay, StoredMachineDays, StoredUtilizationDay, UtilizationStore } from '../ports';
 
 interface DayRow {
   day: string;
@@ -49,6 +49,14 @@ export class SqliteUtilizationStore implements UtilizationStore {
            source = excluded.source, fetched_at = excluded.fetched_at`,
       ),
       days: db.prepare('SELECT day, asset_id, hours, marks, source, fetched_at FROM utilization_days WHERE day BETWEEN ? AND ? AND zone = ?'),
+      // Grouped in SQLite, one text per machine: a fleet over months is too many rows to read one by one.
+      machineDays: db
+        .prepare(
+          `SELECT asset_id, group_concat(day, ','), group_concat(ifnull(hours, ''), ',') FROM utilization_days
+           WHERE day BETWEEN ? AND ? AND zone = ? GROUP BY asset_id`,
+        )
+        .raw(),
+      marked: db.prepare('SELECT asset_id, day, marks FROM utilization_days WHERE day BETWEEN ? AND ? AND zone = ? AND marks IS NOT NULL').raw(),
       // The earliest reading of a day stays first and the latest stays last.
       engine: db.prepare(
         `INSERT INTO engine_days (day, asset_id, first_at, first_ms, last_at, last_ms) VALUES (?, ?, ?, ?, ?, ?)
@@ -82,6 +90,18 @@ export class SqliteUtilizationStore implements UtilizationStore {
       source: 'aemp' as const,
       fetchedAt: r.fetched_at,
     }));
+  }
+
+  machineDays(fromDay: string, toDay: string, zone: string): StoredMachineDays[] {
+    const out = new Map<string, StoredMachineDays>();
+    for (const [assetId, days, hours] of this.statements.machineDays.all(fromDay, toDay, zone) as [string, string, string][]) {
+      out.set(assetId, { assetId, days: days.split(','), hours: hours.split(',').map((h) => (h === '' ? null : Number(h))), marks: [] });
+    }
+    for (const [assetId, day, marks] of this.statements.marked.all(fromDay, toDay, zone) as [string, string, string][]) {
+      const machine = out.get(assetId);
+      if (machine) for (const m of readMarks(marks)) machine.marks.push({ day, kind: m.kind, count: m.count });
+    }
+    return [...out.values()];
   }
 
   /** Call inside the asset list's write transaction. */

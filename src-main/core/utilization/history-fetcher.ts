@@ -76,11 +76,7 @@ export function planFetch(job: FetchJob, store: UtilizationStore, now: number): 
   const fetchable = Math.min(bounds.length, today + 1);
   if (fetchable <= 0) return { tasks: [], total: 0, done: 0 };
   const cached = new Map<string, Set<string>>();
-  for (const row of store.days(bounds[0].day, bounds[fetchable - 1].day, job.zone)) {
-    let days = cached.get(row.assetId);
-    if (!days) cached.set(row.assetId, (days = new Set()));
-    days.add(row.day);
-  }
+  for (const machine of store.machineDays(bounds[0].day, bounds[fetchable - 1].day, job.zone)) cached.set(machine.assetId, new Set(machine.days));
   const tasks: Task[] = [];
   let total = 0;
   let done = 0;

@@ -3,7 +3,7 @@
  * from its best source, its marks, and the figures a branch reads every morning.
  */
 import type { HistoryMark, MachineUtilization, UtilizationRange, UtilizationReport, UtilizationSource } from '../../contract';
-import type { EngineDay, StoredUtilizationDay } from '../ports';
+import type { EngineDay, StoredMachineDays } from '../ports';
 import { type DayBounds } from './days';
 import { observedHours } from './sources';
 
@@ -15,8 +15,8 @@ export interface ReportInput {
   usedDayHours: number;
   /** The machines to report, in order (the asset list's things). */
   assetIds: readonly string[];
-  /** Machine-days fetched from the fleet interface, cut in `timeZone`. */
-  fetched: readonly StoredUtilizationDay[];
+  /** Machine-days fetched from the fleet interface, cut in `timeZone`, per machine. */
+  fetched: readonly StoredMachineDays[];
   /** Fleet Desk's own engine readings around the range. */
   engineDays: readonly EngineDay[];
   now: number;
@@ -78,19 +78,21 @@ export function buildReport(input: ReportInput): UtilizationReport {
   // Days that have not begun are unknown whatever a source says.
   let knowable = bounds.length;
   while (knowable > 0 && bounds[knowable - 1].start > input.now) knowable--;
-  const fetched = groupBy(input.fetched);
+  const fetched = new Map(input.fetched.map((m) => [m.assetId, m]));
   const observed = groupBy(input.engineDays);
 
   const machines = input.assetIds.map((assetId): MachineUtilization => {
-    const rows = fetched.get(assetId);
-    if (rows) {
+    const stored = fetched.get(assetId);
+    if (stored) {
       const hours = new Array<number | null>(days.length).fill(null);
+      for (let k = 0; k < stored.days.length; k++) {
+        const i = dayIndex.get(stored.days[k]);
+        if (i !== undefined && i < knowable) hours[i] = stored.hours[k];
+      }
       const marks: HistoryMark[] = [];
-      for (const row of rows) {
-        const i = dayIndex.get(row.day);
-        if (i === undefined || i >= knowable) continue;
-        hours[i] = row.hours;
-        for (const m of row.marks) marks.push({ day: i, kind: m.kind, count: m.count });
+      for (const m of stored.marks) {
+        const i = dayIndex.get(m.day);
+        if (i !== undefined && i < knowable) marks.push({ day: i, kind: m.kind, count: m.count });
       }
       marks.sort((a, b) => a.day - b.day || a.kind.localeCompare(b.kind));
       return machineFigures(assetId, 'aemp', hours, marks, usedDayHours);

@@ -62,8 +62,12 @@ describe('offline store: utilization days', () => {
       ['2026-01-05', 7.5, [{ kind: 'reset', count: 1 }]],
       ['2026-01-06', null, []],
     ]);
+    expect(days.machineDays('2026-01-01', '2026-01-31', 'America/Denver')).toEqual([
+      { assetId: 'thing:1', days: ['2026-01-05', '2026-01-06'], hours: [7.5, null], marks: [{ day: '2026-01-05', kind: 'reset', count: 1 }] },
+    ]);
     // Days cut in another zone are not these days.
     expect(days.days('2026-01-01', '2026-01-31', 'Australia/Sydney')).toEqual([]);
+    expect(days.machineDays('2026-01-01', '2026-01-31', 'Australia/Sydney')).toEqual([]);
     store.close();
   });
 

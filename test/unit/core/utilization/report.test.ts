@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineDay, StoredUtilizationDay } from '../../../../src-main/core/ports';
+import type { HistoryMarkKind } from '../../../../src-main/contract';
+import type { EngineDay, StoredMachineDays } from '../../../../src-main/core/ports';
 import { dayBounds } from '../../../../src-main/core/utilization/days';
 import { buildReport, idleDaysOf } from '../../../../src-main/core/utilization/report';
 
@@ -9,8 +10,14 @@ const bounds = dayBounds(RANGE, ZONE);
 const AFTER = Date.parse('2026-01-20T12:00:00Z');
 const H = 3_600_000;
 
-const fetchedDays = (assetId: string, hours: (number | null)[], marks: Record<number, StoredUtilizationDay['marks']> = {}): StoredUtilizationDay[] =>
-  hours.map((h, i) => ({ assetId, day: bounds[i].day, hours: h, marks: marks[i] ?? [], source: 'aemp', fetchedAt: '2026-01-19T00:00:00Z' }));
+const fetchedDays = (assetId: string, hours: (number | null)[], marks: Record<number, { kind: HistoryMarkKind; count: number }[]> = {}): StoredMachineDays[] => [
+  {
+    assetId,
+    days: hours.map((_, i) => bounds[i].day),
+    hours,
+    marks: Object.entries(marks).flatMap(([i, list]) => list.map((m) => ({ day: bounds[Number(i)].day, ...m }))),
+  },
+];
 
 function input(over: Partial<Parameters<typeof buildReport>[0]> = {}): Parameters<typeof buildReport>[0] {
   return { profileId: 'p1', range: RANGE, timeZone: ZONE, bounds, usedDayHours: 0.5, assetIds: ['thing:1'], fetched: [], engineDays: [], now: AFTER, ...over };

@@ -1,4 +1,4 @@
-import type { Asset, ExportResult } from '../../contract';
+import type { Asset } from '../../contract';
 import { FleetError } from '../errors';
 import { createDeliver } from './deliver';
 import type { CoreContext, HandlerGroup } from '../ports';

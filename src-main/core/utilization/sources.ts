@@ -36,7 +36,7 @@ export function linkedMachines(equipment: readonly Equipment[], linkedAssetId: (
 }
 
 /** History points of the counter as readings (points without a usable value or time are left out). */
-export function historyReadings(points: readonly (HistoryPoint & { identity?: readonly string[] })[]): HourReading[] {
+export function historyReadings(points: readonly HistoryPoint[]): HourReading[] {
   const out: HourReading[] = [];
   for (const p of points) {
     const at = Date.parse(p.at);

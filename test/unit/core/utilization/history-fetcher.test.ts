@@ -28,6 +28,8 @@ interface FakeService {
   /** Answers still to come with 429 + Retry-After (seconds). */
   throttle: number[];
   failing: Set<string>;
+  /** Histories of this machine also carry a record of another machine, naming it. */
+  foreignIn: string | null;
   /** Histories end after this many days of readings and link their next page to another site. */
   cutAfterDays: number | null;
   /** Requests wait for this before answering (to test cancelling). */
@@ -49,7 +51,7 @@ function historyBody(identifier: string, startIso: string, endIso: string): stri
 }
 
 function fakeService(): { service: FakeService; source: AempClient } {
-  const service: FakeService = { requests: [], maxInFlight: 0, sleeps: [], throttle: [], failing: new Set(), gate: null, cutAfterDays: null };
+  const service: FakeService = { requests: [], maxInFlight: 0, sleeps: [], throttle: [], failing: new Set(), gate: null, cutAfterDays: null, foreignIn: null };
   let inFlight = 0;
   const fetch = (async (input: string | URL | Request) => {
     const url = new URL(String(input));
@@ -67,6 +69,12 @@ function fakeService(): { service: FakeService; source: AempClient } {
         const cutEnd = new Date(Date.parse(start) + service.cutAfterDays * 24 * H).toISOString();
         const body = JSON.parse(historyBody(identifier, start, cutEnd)) as { Links: unknown[] };
         body.Links = [{ rel: 'next', href: 'https://elsewhere.example/page2' }];
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      if (service.foreignIn === identifier) {
+        const body = JSON.parse(historyBody(identifier, start, end)) as { CumulativeOperatingHours: Record<string, unknown>[] };
+        const first = body.CumulativeOperatingHours[10];
+        body.CumulativeOperatingHours.splice(11, 0, { datetime: first.datetime, Hour: 99_999, SerialNumber: 'OTHER-MACHINE' });
         return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
       }
       return new Response(historyBody(identifier, start, end), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -200,6 +208,17 @@ describe('history fetcher', () => {
     expect(f.start(job(1)).done).toBe(kept.length);
     await f.settled();
     expect(store.utilization!().days(RANGE.from, RANGE.to, ZONE)).toHaveLength(7);
+  });
+
+  it("drops a record naming another machine and marks the day 'foreign'", async () => {
+    const { service, source } = fakeService();
+    service.foreignIn = 'EX-1';
+    const f = fetcher(source);
+    f.start(job(1));
+    await f.settled();
+    const days = store.utilization!().days(RANGE.from, RANGE.to, ZONE);
+    expect(days.flatMap((d) => d.marks)).toEqual([{ kind: 'foreign', count: 1 }]);
+    for (const d of days) expect(d.hours).toBeCloseTo(8);
   });
 
   it('stops when cancelled: requests in flight are aborted and no further machine is asked for', async () => {

@@ -71,6 +71,30 @@ export async function measureHistoryFetch(assetCount: number): Promise<HistoryFe
   }
 }
 
+/**
+ * The fetcher alone: a source that answers a day's history after exactly 50 ms, with no
+ * service or HTTP behind it, so the ratio to the floor is the fetcher's and the store's own cost.
+ */
+export async function measureFetcherOverhead(machines: number): Promise<HistoryFetchRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-utilization-'));
+  const store = createStoreFactory(dir).open('bench');
+  try {
+    const bounds = dayBounds({ from: '2026-11-19', to: '2026-11-19' }, ZONE);
+    const points = Array.from({ length: 120 }, (_, i) => ({ at: new Date(bounds[0].start - 6 * 3_600_000 + i * 900_000).toISOString(), value: 1000 + i * 0.1 }));
+    const source = { getHistory: () => new Promise<{ points: typeof points; issues: [] }>((r) => setTimeout(() => r({ points, issues: [] }), LATENCY_MS)) };
+    const list = Array.from({ length: machines }, (_, i) => ({ assetId: `thing:${i + 1}`, identifier: `EQ-${i + 1}`, identity: [`EQ-${i + 1}`] }));
+    const fetcher = new HistoryFetcher(() => ({ source, store: store.utilization!(), emit: () => {}, now: () => Date.parse('2026-11-21T00:00:00Z') }));
+    gc();
+    const start = performance.now();
+    fetcher.start({ profileId: 'bench', zone: ZONE, bounds, machines: list });
+    const last = await fetcher.settled();
+    return { machines, ms: since(start), floorMs: (machines * LATENCY_MS) / HISTORY_CONCURRENCY, failures: last?.failures.length ?? 0 };
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** A 90-day report of `machines` machines whose every day is in the store. */
 export function measureReport(machines: number, days = 90): ReportRun {
   const dir = mkdtempSync(join(tmpdir(), 'fleet-bench-utilization-'));
@@ -115,11 +139,14 @@ export function measureReport(machines: number, days = 90): ReportRun {
   }
 }
 
-export function formatUtilizationFigures(fetch: HistoryFetchRun | null, report: ReportRun): string {
+export function formatUtilizationFigures(fetch: HistoryFetchRun | null, report: ReportRun, overhead: HistoryFetchRun | null = null): string {
   const lines = [
     `Utilization report, ${report.machines.toLocaleString('en-US')} machines × ${report.days} days from the store: ${report.ms.toFixed(0)} ms`,
     `Store size per 10,000 machine-days: ${(report.bytesPer10kDays / 1024).toFixed(0)} KiB`,
   ];
+  if (overhead) {
+    lines.unshift(`Fetcher alone (a 50 ms stub source), ${overhead.machines.toLocaleString('en-US')} machines ÷ floor: ${(overhead.ms / overhead.floorMs).toFixed(2)} ×; ${overhead.ms.toFixed(0)} ms, floor ${overhead.floorMs.toFixed(0)} ms`);
+  }
   if (fetch) {
     const ratio = fetch.ms / fetch.floorMs;
     lines.unshift(
@@ -131,8 +158,9 @@ export function formatUtilizationFigures(fetch: HistoryFetchRun | null, report: 
 
 export async function runUtilizationFigures(options: { fetchAssets: number; reportMachines: number }): Promise<string> {
   const fetch = options.fetchAssets > 0 ? await measureHistoryFetch(options.fetchAssets) : null;
+  const overhead = options.fetchAssets > 0 ? await measureFetcherOverhead(options.fetchAssets) : null;
   const report = measureReport(options.reportMachines);
-  return formatUtilizationFigures(fetch, report);
+  return formatUtilizationFigures(fetch, report, overhead);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -110,11 +110,14 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class HistoryFetcher {
   private controller: AbortController | null = null;
   private running: Promise<UtilizationProgress> | null = null;
+  private readonly superseded = new WeakSet<AbortController>();
 
   constructor(private readonly deps: () => HistoryFetcherDeps) {}
 
   /** Starts a job (stopping one under way) and returns its first progress; the rest arrives by `emit`. */
   start(job: FetchJob): UtilizationProgress {
+    // The job it replaces says nothing more: its progress would read as this one's.
+    if (this.controller) this.superseded.add(this.controller);
     this.cancel();
     const deps = this.deps();
     const controller = new AbortController();
@@ -144,13 +147,16 @@ export class HistoryFetcher {
   private async run(job: FetchJob, tasks: Task[], progress: UtilizationProgress, controller: AbortController, deps: HistoryFetcherDeps): Promise<UtilizationProgress> {
     const started = deps.now();
     const doneAtStart = progress.done;
+    const emit = (p: UtilizationProgress) => {
+      if (!this.superseded.has(controller)) deps.emit(p);
+    };
     const announce = () => {
       const fetchedSoFar = progress.done - doneAtStart;
       const left = progress.total - progress.done;
       progress.etaMs = fetchedSoFar > 0 ? Math.round(((deps.now() - started) / fetchedSoFar) * left) : null;
-      deps.emit({ ...progress, failures: [...progress.failures] });
+      emit({ ...progress, failures: [...progress.failures] });
     };
-    deps.emit({ ...progress, failures: [] });
+    emit({ ...progress, failures: [] });
     let next = 0;
     const worker = async () => {
       while (!controller.signal.aborted && next < tasks.length) {
@@ -178,7 +184,7 @@ export class HistoryFetcher {
       progress.state = 'done';
     }
     progress.etaMs = null;
-    deps.emit({ ...progress, failures: [...progress.failures] });
+    emit({ ...progress, failures: [...progress.failures] });
     if (this.controller === controller) this.controller = null;
     return progress;
   }

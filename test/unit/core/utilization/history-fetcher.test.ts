@@ -221,6 +221,22 @@ describe('history fetcher', () => {
     for (const d of days) expect(d.hours).toBeCloseTo(8);
   });
 
+  it('says nothing more of a job another one replaced', async () => {
+    const { service, source } = fakeService();
+    let open!: () => void;
+    service.gate = new Promise((r) => (open = r));
+    const f = fetcher(source, 2);
+    f.start({ ...job(4), profileId: 'first' });
+    await new Promise((r) => setTimeout(r, 20));
+    f.start({ ...job(4), profileId: 'second' });
+    const from = events.length;
+    open();
+    await f.settled();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(events.slice(from).every((e) => e.profileId === 'second')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ profileId: 'second', state: 'done' });
+  });
+
   it('stops when cancelled: requests in flight are aborted and no further machine is asked for', async () => {
     const { service, source } = fakeService();
     let open!: () => void;

@@ -33,6 +33,13 @@ function readMarks(text: string | null): { kind: HistoryMarkKind; count: number 
   }
 }
 
+/** Hours as stored; a cell that is not a number of hours a day can hold (damage) reads as unknown. */
+function readHours(text: string): number | null {
+  if (text === '') return null;
+  const hours = Number(text);
+  return Number.isFinite(hours) && hours >= 0 && hours <= 24 ? hours : null;
+}
+
 /** A UTC day, `YYYY-MM-DD`. */
 export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
@@ -95,7 +102,7 @@ export class SqliteUtilizationStore implements UtilizationStore {
   machineDays(fromDay: string, toDay: string, zone: string): StoredMachineDays[] {
     const out = new Map<string, StoredMachineDays>();
     for (const [assetId, days, hours] of this.statements.machineDays.all(fromDay, toDay, zone) as [string, string, string][]) {
-      out.set(assetId, { assetId, days: days.split(','), hours: hours.split(',').map((h) => (h === '' ? null : Number(h))), marks: [] });
+      out.set(assetId, { assetId, days: days.split(','), hours: hours.split(',').map(readHours), marks: [] });
     }
     for (const [assetId, day, marks] of this.statements.marked.all(fromDay, toDay, zone) as [string, string, string][]) {
       const machine = out.get(assetId);

@@ -71,6 +71,22 @@ describe('offline store: utilization days', () => {
     store.close();
   });
 
+  it('reads a damaged hours or marks cell as unknown rather than as a figure', () => {
+    const store = createStoreFactory(dir).open('demo');
+    store.utilization!().putDays('UTC', [
+      { assetId: 'thing:1', day: '2026-01-05', hours: 5, marks: [{ kind: 'gap', count: 1 }], source: 'aemp', fetchedAt: 'x' },
+      { assetId: 'thing:1', day: '2026-01-06', hours: 6, marks: [], source: 'aemp', fetchedAt: 'x' },
+    ]);
+    store.close();
+    const db = new Database(join(dir, 'offline', 'demo.sqlite'));
+    db.prepare("UPDATE utilization_days SET hours = 'lots', marks = '{oops' WHERE day = '2026-01-05'").run();
+    db.prepare("UPDATE utilization_days SET hours = 1e9 WHERE day = '2026-01-06'").run();
+    db.close();
+    const reopened = createStoreFactory(dir).open('demo');
+    expect(reopened.utilization!().machineDays('2026-01-01', '2026-01-31', 'UTC')).toEqual([{ assetId: 'thing:1', days: ['2026-01-05', '2026-01-06'], hours: [null, null], marks: [] }]);
+    reopened.close();
+  });
+
   it("keeps each machine's first and last engine-runtime reading per UTC day from the asset list", () => {
     const store = createStoreFactory(dir).open('demo');
     store.saveAssetSnapshot(snapshotOf([engineAsset('thing:1', 3_600_000, '2026-01-05T10:00:00Z')], '2026-01-05T10:00:05Z'));

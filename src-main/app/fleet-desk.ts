@@ -10,6 +10,7 @@ import { createSiteHandlers } from '../core/handlers/sites';
 import { SiteService } from '../core/sites/site-service';
 import type { DescribePlace } from '../core/sites/presence';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
+import { createPrintHandlers } from '../core/handlers/print';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
 import type { AppInfo, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
 import { AlertService } from '../core/alerts/alert-service';
@@ -229,6 +230,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   };
 
   const switchProfile = async (profileId: string): Promise<void> => {
+    // A history fetch writes to the store of the profile it was started for.
+    await handlers['utilization:cancel']();
     if (store) store.close();
     openProfile(profileId);
     // The branch's own list and tile settings, before its list: the page sorts it once, as this branch does.
@@ -278,7 +281,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createAlertHandlers(ctx, alerts, { now }),
     ...createSiteHandlers(ctx, sites, { now }),
     ...createNearestHandlers(),
-    ...createUtilizationHandlers(),
+    ...createUtilizationHandlers(ctx, { now }),
+    ...createPrintHandlers(),
     'map:base': async () => tiles.baseMap(),
     'app:info': async (): Promise<AppInfo> => ({
       shell: platform.shell,

@@ -41,6 +41,8 @@ export interface HistoryPoint {
   value: number | null;
   lat?: number;
   lng?: number;
+  /** Identifiers the record itself names (equipment id, serial number, PIN), when it names any. */
+  identity?: string[];
 }
 
 export interface HistoryResult {

@@ -18,5 +18,6 @@ export const DEFAULT_SETTINGS: Settings = {
   tileCacheMb: 200,
   mapShowsAll: false,
   retentionDays: 30,
+  timeZone: '',
   list: { filters: [], sort: 'name', descending: false, columns: [...DEFAULT_LIST_COLUMNS] },
 };

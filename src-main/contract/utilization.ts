@@ -117,6 +117,26 @@ export interface UtilizationProgress {
   message: string | null;
 }
 
+/** Whether `name` is an IANA time zone this computer knows (the branch's days are cut in it). */
+export function isTimeZoneName(name: string): boolean {
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 100) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TIME_ZONE_RULE = "The branch's time zone is empty (the machines' own zone) or a name such as America/Denver";
+
+/** The branch's time zone setting: '' for the zone most of its machines report, else an IANA name. */
+export const TimeZoneSettingSchema = v.pipe(
+  v.string(TIME_ZONE_RULE),
+  v.maxLength(100, TIME_ZONE_RULE),
+  v.check((name) => name === '' || isTimeZoneName(name), TIME_ZONE_RULE),
+);
+
 export const UsedDayHoursSchema = v.pipe(
   v.number('Hours for a used day must be a number'),
   v.finite('Hours for a used day must be a number'),

@@ -14,6 +14,7 @@ import type {
   AlertRuleKind,
   AssetSnapshot,
   EventSink,
+  HistoryMarkKind,
   InvokeHandlers,
   Settings,
   Site,
@@ -135,6 +136,8 @@ export interface OfflineStore extends SavedAssetList {
   alertLog?(): AlertLog;
   /** The profile's sites and the machines' last known presence, kept in this store. */
   siteStore?(): SiteStore;
+  /** The profile's utilization days and engine readings, kept in this store; absent when it keeps none. */
+  utilization?(): UtilizationStore;
   close(): void;
 }
 
@@ -155,6 +158,50 @@ export interface SiteStore {
   presence(): Map<string, StoredPresence>;
   /** Writes these entries (null: forget the asset) in one transaction. */
   savePresence(entries: Iterable<readonly [string, StoredPresence | null]>): void;
+}
+
+// ---------------------------------------------------------------- utilization days
+
+/** One machine-day of hours as fetched and cut into days (see core/utilization/). */
+export interface StoredUtilizationDay {
+  assetId: string;
+  day: string;
+  /** null: fetched, and nothing told how long the engine ran. */
+  hours: number | null;
+  marks: { kind: HistoryMarkKind; count: number }[];
+  source: 'aemp';
+  fetchedAt: string;
+}
+
+/** One machine's stored days of a range: `days[i]` had `hours[i]`; marks name their day. */
+export interface StoredMachineDays {
+  assetId: string;
+  days: string[];
+  hours: (number | null)[];
+  marks: { day: string; kind: HistoryMarkKind; count: number }[];
+}
+
+/** The first and last engine-runtime reading of one machine on one UTC day. */
+export interface EngineDay {
+  assetId: string;
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+  firstAt: number;
+  firstMs: number;
+  lastAt: number;
+  lastMs: number;
+}
+
+export interface UtilizationStore {
+  /** Writes (or replaces) machine-days cut in `zone`, in one transaction. */
+  putDays(zone: string, rows: readonly StoredUtilizationDay[]): void;
+  /** Machine-days of [fromDay, toDay] cut in `zone` (rows of another zone are not returned). */
+  days(fromDay: string, toDay: string, zone: string): StoredUtilizationDay[];
+  /** The same, one entry per machine (the report's read: a whole fleet over months). */
+  machineDays(fromDay: string, toDay: string, zone: string): StoredMachineDays[];
+  /** Keeps a reading if it is the first or last of its machine's UTC day. */
+  recordEngineReading(assetId: string, at: number, runtimeMs: number): void;
+  engineDays(fromUtcDay: string, toUtcDay: string): EngineDay[];
 }
 
 // ---------------------------------------------------------------- alert log

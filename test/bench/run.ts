@@ -1,12 +1,15 @@
 /**
  * `npm run bench [-- --sizes 1000,10000 --runs 3 --reuse-build]`: runs the fleet-scale
  * benchmark, prints one table and writes it as JSON to test/bench/results/<date>.json.
+ * `npm run bench -- --utilization [--sizes 10000]`: the utilization figures only
+ * (test/bench/utilization-figures.ts), at the first size.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatTable, runBenchmark } from './benchmark';
 import { formatSiteFigures, measureSiteFigures } from './site-figures';
+import { runUtilizationFigures } from './utilization-figures';
 
 function positiveInts(text: string, name: string): number[] {
   const values = text.split(',').map((part) => Number(part.trim()));
@@ -16,9 +19,14 @@ function positiveInts(text: string, name: string): number[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { sizes: { type: 'string' }, runs: { type: 'string' }, 'reuse-build': { type: 'boolean', default: false } },
+    options: { sizes: { type: 'string' }, runs: { type: 'string' }, 'reuse-build': { type: 'boolean', default: false }, utilization: { type: 'boolean', default: false } },
   });
   const sizes = values.sizes ? positiveInts(values.sizes, 'sizes') : undefined;
+  if (values.utilization) {
+    const size = sizes?.[0] ?? 10_000;
+    process.stdout.write(`${await runUtilizationFigures({ fetchAssets: size, reportMachines: size })}\n`);
+    return;
+  }
   const runs = values.runs ? positiveInts(values.runs, 'runs')[0] : undefined;
   const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
   const result = await runBenchmark({ sizes, runs, log, reuseBuild: values['reuse-build'] });

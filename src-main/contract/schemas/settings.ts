@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { STALE_MINUTES } from '../staleness';
 import { count, isHttpUrl, plainText, requiredText, wholeNumber } from './text';
+import { TimeZoneSettingSchema } from '../utilization';
 
 export const UNITS = ['metric', 'imperial'] as const;
 /** Light or dark colours, or whatever the operating system uses ('system'). */
@@ -100,6 +101,8 @@ export const SettingsSchema = v.strictObject(
     tileCacheMb: ranged(SETTING_RANGES.tileCacheMb),
     mapShowsAll: v.boolean('"Show all on the map" is on or off'),
     retentionDays: ranged(SETTING_RANGES.retentionDays),
+    /** The branch's days (utilization) are cut in this zone; '' for the zone most of its machines report. */
+    timeZone: TimeZoneSettingSchema,
     list: ListStateSchema,
   },
   (issue) => (issue.expected === 'never' ? `Fleet Desk has no setting ${issue.received}` : 'Settings must be an object'),
@@ -110,7 +113,7 @@ export const SettingsSchema = v.strictObject(
  * sort, filter and show the list differently and may draw on other tiles. The rest is the
  * dispatcher's own (units, theme, refresh, …) and holds for every branch.
  */
-export const BRANCH_SETTINGS = ['list', 'tileUrl', 'tileAttribution'] as const;
+export const BRANCH_SETTINGS = ['list', 'tileUrl', 'tileAttribution', 'timeZone'] as const;
 export type BranchSettingKey = (typeof BRANCH_SETTINGS)[number];
 
 /** One branch's own values; a value it has none of is the shared one (a new branch starts from those). */

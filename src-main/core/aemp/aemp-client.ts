@@ -141,8 +141,17 @@ export class AempClient {
     return this.fetchEquipment(this.equipmentRangeUrl(identifier, start, end), ACCEPT['2.0'], identifier, options.signal);
   }
 
-  /** All pages of one metric's updates (2.0) over a date range, oldest first. */
-  async getHistory(identifier: string, metric: HistoryMetric, start: Date | string, end: Date | string, options: { signal?: AbortSignal } = {}): Promise<HistoryFetch> {
+  /**
+   * All pages of one metric's updates (2.0) over a date range, oldest first; with `feedOrder`,
+   * in the order the feed sent them (so a caller can tell a feed that sends them out of order).
+   */
+  async getHistory(
+    identifier: string,
+    metric: HistoryMetric,
+    start: Date | string,
+    end: Date | string,
+    options: { signal?: AbortSignal; feedOrder?: boolean } = {},
+  ): Promise<HistoryFetch> {
     const issues: ParseIssue[] = [];
     const points: HistoryPoint[] = [];
     const result = await paginate({
@@ -161,7 +170,7 @@ export class AempClient {
         issues.push(...onPage(page.issues, count));
       },
     });
-    points.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    if (!options.feedOrder) points.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     issues.push(...stopIssue(result.notice));
     return { points, issues, pages: result.pages };
   }

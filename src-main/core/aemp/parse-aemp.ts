@@ -104,7 +104,9 @@ const READERS: Record<HistoryMetric, (el: unknown, path: string, sink: IssueSink
   },
   CumulativeOperatingHours: (el, path, sink) => {
     const v = readHours(el, path, sink);
-    return v && stamped(v.at, path, sink, { value: v.hours });
+    if (!v) return null;
+    const identity = recordIdentity(el);
+    return stamped(v.at, path, sink, identity.length > 0 ? { value: v.hours, identity } : { value: v.hours });
   },
   Distance: (el, path, sink) => {
     const v = readDistance(el, path, sink);
@@ -115,6 +117,22 @@ const READERS: Record<HistoryMetric, (el: unknown, path: string, sink: IssueSink
     return v && stamped(v.at, path, sink, { value: v.percent });
   },
 };
+
+/**
+ * The identifiers a history record names itself by, on the record or in an EquipmentHeader
+ * of its own (some feeds mix several machines' records into one history).
+ */
+function recordIdentity(el: unknown): string[] {
+  const header = pick(el, 'EquipmentHeader');
+  const out: string[] = [];
+  for (const node of [el, header]) {
+    for (const name of ['EquipmentID', 'SerialNumber', 'PIN', 'VIN']) {
+      const value = text(pick(node, name));
+      if (value !== null) out.push(cutText(value));
+    }
+  }
+  return out;
+}
 
 function stamped(at: string | null, path: string, sink: IssueSink, point: Omit<HistoryPoint, 'at'>): HistoryPoint | null {
   if (at === null) {

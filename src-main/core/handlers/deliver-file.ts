@@ -31,3 +31,10 @@ export async function deliverFile(platform: PlatformHooks, at: Date, file: Expor
   }
   return path === null ? { fileName, mimeType, count, cancelled: true } : { fileName: path, mimeType, count };
 }
+
+export type Deliver = (baseName: string, extension: string, content: string, mimeType: string, count: number) => Promise<ExportResult>;
+
+/** A deliver function for one handler group, stamping file names with `now()`. */
+export function createDeliver(ctx: { platform: PlatformHooks }, now: () => Date): Deliver {
+  return (baseName, extension, content, mimeType, count) => deliverFile(ctx.platform, now(), { baseName, extension, content, mimeType, count });
+}

@@ -22,6 +22,7 @@ const LABELS: Record<keyof Settings, string> = {
   tileCacheMb: 'map tile cache',
   mapShowsAll: 'show all on the map',
   retentionDays: 'history kept',
+  timeZone: 'time zone',
   list: 'list',
 };
 

@@ -118,6 +118,33 @@ export const MIGRATIONS: readonly string[] = [
     since_at_least INTEGER NOT NULL
   );
   `,
+  // Utilization: engine hours per machine and day, cut in the branch's time zone (`zone`:
+  // rows of another zone are stale after the zone setting changed), fetched from the fleet
+  // interface's histories and kept so a past day is fetched once; and the first and last
+  // engine-runtime reading of each machine per UTC day from the asset list, kept apart from
+  // `observations` because those are pruned after the retention and these are cheap.
+  // Keyed by day first, so a report reads one range of days with one index scan.
+  `
+  CREATE TABLE utilization_days (
+    day TEXT NOT NULL,
+    asset_id TEXT NOT NULL,
+    zone TEXT NOT NULL,
+    hours REAL,
+    marks TEXT,
+    source TEXT NOT NULL,
+    fetched_at TEXT NOT NULL,
+    PRIMARY KEY (day, asset_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE engine_days (
+    day TEXT NOT NULL,
+    asset_id TEXT NOT NULL,
+    first_at INTEGER NOT NULL,
+    first_ms REAL NOT NULL,
+    last_at INTEGER NOT NULL,
+    last_ms REAL NOT NULL,
+    PRIMARY KEY (day, asset_id)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,9 +4,10 @@ import type Database from 'better-sqlite3';
 import type { Asset, AssetRow, AssetSnapshot, SkippedAsset, TrailPoint } from '../../contract';
 import { ASSET_ROW_FORMAT, rowOfAsset } from '../assets/asset-row';
 import { shareMetricMeta } from '../assets/shared-meta';
-import type { AlertLog, OfflineStore, SiteStore, StoreFactory, StoredAssetRows, StoredDocument } from '../ports';
+import type { AlertLog, OfflineStore, SiteStore, StoreFactory, StoredAssetRows, StoredDocument, UtilizationStore } from '../ports';
 import { SqliteAlertLog } from './alert-log';
 import { SqliteSiteStore } from './site-store';
+import { SqliteUtilizationStore } from './utilization-days';
 import { fingerprintsOf } from './asset-fingerprint';
 import { openStoreDatabase, storageError } from './database-file';
 import { profileFileName } from './profile-file-name';
@@ -102,6 +103,7 @@ export class SqliteOfflineStore implements OfflineStore {
   private loaded: number | null = null;
   private alerts: SqliteAlertLog | null = null;
   private sites: SqliteSiteStore | null = null;
+  private utilizationDays: SqliteUtilizationStore | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -224,6 +226,12 @@ export class SqliteOfflineStore implements OfflineStore {
           `Offline store: list of ${snapshot.assets.length} assets written (${changed.length} changed, ${removed} removed); recording ${groups.length} observations.`,
         );
         for (const [assetId, collectedOn, metrics] of groups) this.statements.observe.run(assetId, collectedOn, metrics);
+        // Engine hours per day outlive the observations' retention: one first/last reading per machine and day.
+        const days = this.utilization();
+        for (const asset of changed) {
+          const runtime = engineRuntimeOf(asset);
+          if (runtime) days.recordEngineReading(asset.assetId, runtime.at, runtime.ms);
+        }
         written = { revision, ids, prints: () => prints };
       });
       try {
@@ -394,6 +402,11 @@ export class SqliteOfflineStore implements OfflineStore {
     return (this.sites ??= new SqliteSiteStore(this.db));
   }
 
+  utilization(): UtilizationStore {
+    if (this.closed) throw storageError('Could not read the utilization days', new Error('the offline store of this profile is closed'));
+    return (this.utilizationDays ??= new SqliteUtilizationStore(this.db));
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -479,6 +492,15 @@ function observationsOf(assets: readonly Asset[]): [string, string, string][] {
     if (byTime) for (const [collectedOn, metrics] of byTime) groups.push([asset.assetId, collectedOn, JSON.stringify(metrics)]);
   }
   return groups;
+}
+
+/** The asset's engine-runtime reading (ms) and when it was collected, when it has a usable one. */
+function engineRuntimeOf(asset: Asset): { at: number; ms: number } | null {
+  const entry = asset.metrics?.['engine-runtime'];
+  const ms = entry?.value;
+  const at = typeof entry?.meta?.collectedOn === 'string' ? Date.parse(entry.meta.collectedOn) : Number.NaN;
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || !Number.isFinite(at)) return null;
+  return { at, ms };
 }
 
 /** ISO strings in one form (UTC, milliseconds) so they sort and compare as text. */

@@ -5,6 +5,7 @@
  * wire formats and variants.
  */
 import type { FleetSimulation, EquipmentDescriptor, EquipmentState } from '../sim';
+import { counterHours, faultyHours, feedFaultOf } from './history-faults';
 
 export type Version = '1.2' | '2.0';
 export type HistoryMetric = 'Location' | 'CumulativeOperatingHours' | 'Distance' | 'FuelRemaining';
@@ -130,5 +131,7 @@ export function historyRecords(sim: FleetSimulation, unit: EquipmentDescriptor, 
     previous = record.datetime as string;
     out.push(record);
   }
-  return out;
+  if (metric !== 'CumulativeOperatingHours') return out;
+  const fault = feedFaultOf(sim, unit);
+  return fault ? faultyHours(fault, out, counterHours(sim, unit)) : out;
 }

@@ -15,6 +15,7 @@ export interface SettingsForm {
   tileAttribution: string;
   tileCacheMb: string;
   retentionDays: string;
+  timeZone: string;
 }
 
 export function toForm(s: Settings): SettingsForm {
@@ -27,6 +28,7 @@ export function toForm(s: Settings): SettingsForm {
     tileAttribution: s.tileAttribution,
     tileCacheMb: String(s.tileCacheMb),
     retentionDays: String(s.retentionDays),
+    timeZone: s.timeZone,
   };
 }
 
@@ -49,6 +51,7 @@ export function validateSettings(form: SettingsForm): { ok: true; patch: Setting
     theme: form.theme,
     tileUrl: form.tileUrl.trim(),
     tileAttribution: form.tileAttribution.trim(),
+    timeZone: form.timeZone.trim(),
   };
   const errors: SettingsErrors = {};
   for (const key of Object.keys(candidate) as (keyof SettingsPatch)[]) {

@@ -86,7 +86,7 @@ describe('SettingsStore', () => {
     const old = { refreshIntervalSec: 5, staleAfterMin: 525_600, units: 'imperial', theme: 'dark', tileUrl: '', tileAttribution: 'Depot tiles', tileCacheMb: 300, mapShowsAll: true, retentionDays: 3650, list: { search: 'crane', filters: ['stale'], sort: 'fuel', descending: true, columns: ['id'] } };
     writeFileSync(join(dir, 'settings.json'), JSON.stringify(old));
     const store = new SettingsStore(dir);
-    expect(store.get()).toEqual({ ...old, refreshIntervalSec: 15, staleAfterMin: 10_080, retentionDays: 365, list: { filters: ['stale'], sort: 'fuel', descending: true, columns: ['id'] } });
+    expect(store.get()).toEqual({ ...old, timeZone: DEFAULT_SETTINGS.timeZone, refreshIntervalSec: 15, staleAfterMin: 10_080, retentionDays: 365, list: { filters: ['stale'], sort: 'fuel', descending: true, columns: ['id'] } });
     expect(store.notice).toMatch(/refresh interval 5 is now 15.*stale after 525,600 is now 10,080.*history kept 3,650 is now 365/);
     expect(store.notice).not.toMatch(/search/);
   });

@@ -10,8 +10,15 @@ describe('settings validation', () => {
     const r = validateSettings({ ...base, refreshIntervalSec: ' 30 ', tileUrl: ' http://127.0.0.1:8080/{z}/{x}/{y}.png ' });
     expect(r).toEqual({
       ok: true,
-      patch: { refreshIntervalSec: 30, staleAfterMin: 60, retentionDays: 30, tileCacheMb: 200, units: 'metric', theme: 'system', tileUrl: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap contributors' },
+      patch: { refreshIntervalSec: 30, staleAfterMin: 60, retentionDays: 30, tileCacheMb: 200, units: 'metric', theme: 'system', tileUrl: 'http://127.0.0.1:8080/{z}/{x}/{y}.png', tileAttribution: '© OpenStreetMap contributors', timeZone: '' },
     });
+  });
+
+  it("checks the branch's time zone with the shared rule", () => {
+    const good = validateSettings({ ...base, timeZone: ' America/Denver ' });
+    expect(good.ok && good.patch.timeZone).toBe('America/Denver');
+    const bad = validateSettings({ ...base, timeZone: 'Mountain Time' });
+    expect(bad.ok === false && bad.errors.timeZone).toBe("The branch's time zone is empty (the machines' own zone) or a name such as America/Denver");
   });
 
   it('rejects bad numbers and tile URLs with the shared rules, in words for a dispatcher', () => {

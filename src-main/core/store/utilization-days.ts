@@ -1,0 +1,123 @@
+/**
+ * The offline store's utilization tables (migration step "utilization"): hours per machine
+ * and day as fetched from the fleet interface, and the first and last engine-runtime
+ * reading of each machine per UTC day as the asset list reported them.
+ */
+import type Database from 'better-sqlite3';
+import type { HistoryMarkKind } from '../../contract';
+import type { EngineDay, StoredMachineDays, StoredUtilizationDay, UtilizationStore } from '../ports';
+
+interface DayRow {
+  day: string;
+  asset_id: string;
+  hours: number | null;
+  marks: string | null;
+  source: string;
+  fetched_at: string;
+}
+
+const MARK_KINDS: ReadonlySet<string> = new Set<HistoryMarkKind>(['gap', 'reset', 'spike', 'duplicate', 'unordered', 'foreign']);
+
+/** Marks as stored; anything of another shape (a damaged cell) reads as none. */
+function readMarks(text: string | null): { kind: HistoryMarkKind; count: number }[] {
+  if (text === null) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (m): m is { kind: HistoryMarkKind; count: number } =>
+        typeof m === 'object' && m !== null && MARK_KINDS.has((m as { kind: unknown }).kind as string) && Number.isFinite((m as { count: unknown }).count),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Hours as stored; a cell that is not a number of hours a day can hold (damage) reads as unknown. */
+function readHours(text: string): number | null {
+  if (text === '') return null;
+  const hours = Number(text);
+  return Number.isFinite(hours) && hours >= 0 && hours <= 24 ? hours : null;
+}
+
+/** A UTC day, `YYYY-MM-DD`. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export class SqliteUtilizationStore implements UtilizationStore {
+  private readonly statements;
+
+  constructor(private readonly db: Database.Database) {
+    this.statements = {
+      putDay: db.prepare(
+        `INSERT INTO utilization_days (day, asset_id, zone, hours, marks, source, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (day, asset_id) DO UPDATE SET zone = excluded.zone, hours = excluded.hours, marks = excluded.marks,
+           source = excluded.source, fetched_at = excluded.fetched_at`,
+      ),
+      days: db.prepare('SELECT day, asset_id, hours, marks, source, fetched_at FROM utilization_days WHERE day BETWEEN ? AND ? AND zone = ?'),
+      // Grouped in SQLite, one text per machine: a fleet over months is too many rows to read one by one.
+      machineDays: db
+        .prepare(
+          `SELECT asset_id, group_concat(day, ','), group_concat(ifnull(hours, ''), ',') FROM utilization_days
+           WHERE day BETWEEN ? AND ? AND zone = ? GROUP BY asset_id`,
+        )
+        .raw(),
+      marked: db.prepare('SELECT asset_id, day, marks FROM utilization_days WHERE day BETWEEN ? AND ? AND zone = ? AND marks IS NOT NULL').raw(),
+      // The earliest reading of a day stays first and the latest stays last.
+      engine: db.prepare(
+        `INSERT INTO engine_days (day, asset_id, first_at, first_ms, last_at, last_ms) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (day, asset_id) DO UPDATE SET
+           first_ms = CASE WHEN excluded.first_at < first_at THEN excluded.first_ms ELSE first_ms END,
+           first_at = min(first_at, excluded.first_at),
+           last_ms = CASE WHEN excluded.last_at > last_at THEN excluded.last_ms ELSE last_ms END,
+           last_at = max(last_at, excluded.last_at)
+         WHERE excluded.first_at < first_at OR excluded.last_at > last_at`,
+      ),
+      engineDays: db.prepare('SELECT day, asset_id, first_at, first_ms, last_at, last_ms FROM engine_days WHERE day BETWEEN ? AND ?').raw(),
+    };
+  }
+
+  putDays(zone: string, rows: readonly StoredUtilizationDay[]): void {
+    const write = this.db.transaction(() => {
+      for (const r of rows) {
+        this.statements.putDay.run(r.day, r.assetId, zone, r.hours, r.marks.length > 0 ? JSON.stringify(r.marks) : null, r.source, r.fetchedAt);
+      }
+    });
+    write();
+  }
+
+  days(fromDay: string, toDay: string, zone: string): StoredUtilizationDay[] {
+    const rows = this.statements.days.all(fromDay, toDay, zone) as DayRow[];
+    return rows.map((r) => ({
+      day: r.day,
+      assetId: r.asset_id,
+      hours: r.hours,
+      marks: readMarks(r.marks),
+      source: 'aemp' as const,
+      fetchedAt: r.fetched_at,
+    }));
+  }
+
+  machineDays(fromDay: string, toDay: string, zone: string): StoredMachineDays[] {
+    const out = new Map<string, StoredMachineDays>();
+    for (const [assetId, days, hours] of this.statements.machineDays.all(fromDay, toDay, zone) as [string, string, string][]) {
+      out.set(assetId, { assetId, days: days.split(','), hours: hours.split(',').map(readHours), marks: [] });
+    }
+    for (const [assetId, day, marks] of this.statements.marked.all(fromDay, toDay, zone) as [string, string, string][]) {
+      const machine = out.get(assetId);
+      if (machine) for (const m of readMarks(marks)) machine.marks.push({ day, kind: m.kind, count: m.count });
+    }
+    return [...out.values()];
+  }
+
+  /** Call inside the asset list's write transaction. */
+  recordEngineReading(assetId: string, at: number, runtimeMs: number): void {
+    this.statements.engine.run(utcDay(at), assetId, at, runtimeMs, at, runtimeMs);
+  }
+
+  engineDays(fromUtcDay: string, toUtcDay: string): EngineDay[] {
+    const rows = this.statements.engineDays.all(fromUtcDay, toUtcDay) as [string, string, number, number, number, number][];
+    return rows.map(([day, assetId, firstAt, firstMs, lastAt, lastMs]) => ({ day, assetId, firstAt, firstMs, lastAt, lastMs }));
+  }
+}

@@ -56,7 +56,9 @@ describe('sites on the demo', () => {
         continue;
       }
       onSites++;
-      const smallest = holding.reduce((a, b) => ((a.shape as { radiusM: number }).radiusM <= (b.shape as { radiusM: number }).radiusM ? a : b));
+      // The smallest wins; of equal ones, the lowest id.
+      const radius = (s: Site) => (s.shape as { radiusM: number }).radiusM;
+      const smallest = holding.reduce((a, b) => (radius(a) < radius(b) || (radius(a) === radius(b) && a.id < b.id) ? a : b));
       expect(byId.get(entry.siteId)?.id).toBe(smallest.id);
       expect(entry.since).not.toBeNull();
     }

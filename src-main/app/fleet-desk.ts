@@ -5,18 +5,19 @@
  * runs in-process only while the demo profile is active (demo-runner.ts); FLEET_*
  * variables add a real service.
  */
+import { hostname } from 'node:os';
 import { createNearestHandlers } from '../core/handlers/nearest';
 import { createSiteHandlers } from '../core/handlers/sites';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
-import type { AppInfo, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
+import type { AppInfo, AssetChange, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
 import { AlertService } from '../core/alerts/alert-service';
 import { AlertRulesStore } from '../core/alerts/rules-store';
 import { createAuthModule, DEMO_PROFILE_ID } from '../core/auth';
 import { readEnvConfig } from '../core/config';
 import { scrubSecrets } from '../core/errors';
 import { createAlertHandlers } from '../core/handlers/alerts';
-import { createAssetHandlers, refreshAssets } from '../core/handlers/assets';
+import { acceptAssetList, createAssetHandlers, refreshAssets } from '../core/handlers/assets';
 import { createAuthHandlers } from '../core/handlers/auth';
 import { createAempHandlers } from '../core/handlers/aemp';
 import { createEmbedHandlers } from '../core/handlers/embed';
@@ -24,7 +25,10 @@ import { createOfflineHandlers } from '../core/handlers/offline';
 import { createSettingsHandlers } from '../core/handlers/settings';
 import { createHttpClient } from '../core/http/http-client';
 import type { CoreContext, FleetDeskCore, FleetDeskOptions, OfflineStore } from '../core/ports';
-import type { KeychainBackend } from '../core/auth/token-vault';
+import { accounts, type KeychainBackend } from '../core/auth/token-vault';
+import { DispatchRoom } from '../core/room/dispatch-room';
+import { branchOf } from '../core/room/names';
+import { roomFromEnv } from '../core/room/room-config';
 import { SettingsStore } from '../core/settings/settings-store';
 import { TileCache } from '../core/tiles/tile-cache';
 import { TileService, tileUserAgent } from '../core/tiles/tile-service';
@@ -45,12 +49,16 @@ export const START_REFRESH_AFTER_CACHE_MS = 1500;
 export interface FleetDeskBuildOptions extends FleetDeskOptions {
   /** The keychain to use instead of loading keytar here (the core's worker relays to the main thread's keytar). */
   keychain?: KeychainBackend;
+  /** The dispatch room's timing (tests shorten it) and how this desk names itself there (default: the machine's name). */
+  room?: { leaseMs?: number; snapshotEveryMs?: number; refreshIntervalSec?: number; deskName?: string };
 }
 
 export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<FleetDeskCore> {
   const env = options.env ?? process.env;
   // Fails early, with the variable's name, when a FLEET_* setting is malformed.
   readEnvConfig(env);
+  // The built-in profiles' room (they have no form); checked here so a typo fails the start by name.
+  const envRoom = roomFromEnv(env);
   // FLEET_HTTP_TIMEOUT_MS shortens the per-attempt timeout (tests with stalled services).
   const httpTimeoutMs = wholeNumberFromEnv(env, 'FLEET_HTTP_TIMEOUT_MS');
   const { platform, userDataDir } = options;
@@ -159,14 +167,26 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     }
   };
 
+  /** The active profile's dispatch room, when it has one (core/room/dispatch-room.ts). */
+  let room: DispatchRoom | null = null;
+  const intervalSec = (): number => options.room?.refreshIntervalSec ?? settings.get().refreshIntervalSec;
+
   const scheduler = new RefreshScheduler<AssetSnapshot>({
     refresh: async () => {
+      // A desk that follows a live poller takes its lists from the room, never from the service.
+      const followed = room && !room.shouldPoll() ? assets.snapshot() : null;
+      if (followed) return followed;
+      let published: AssetChange | null = null;
       // The refresh's change (whole assets) tells the alert evaluation which assets changed.
-      const snapshot = await refreshAssets(ctx, now, (change) => alerts.noteChange(change));
+      const snapshot = await refreshAssets(ctx, now, (change) => {
+        published = change;
+        alerts.noteChange(change);
+      });
       evaluateAlerts(snapshot);
+      if (room?.isPoller()) await room.published(snapshot, published);
       return snapshot;
     },
-    intervalSec: () => settings.get().refreshIntervalSec,
+    intervalSec,
     profileId: () => auth.profiles.activeId,
   });
   scheduler.onStatus((status) => emit('status', status));
@@ -174,6 +194,45 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   followAuth(auth.events, scheduler, () => auth.profiles.activeId);
   // A keychain that fails at any moment of the run is reported at once.
   followKeychain(auth.vault, scheduler);
+
+  /**
+   * Joins the profile's room (its own settings, or the environment's for a built-in
+   * profile). A list from the room takes the path a fetched list takes after the fetch.
+   */
+  const openRoom = async (profileId: string): Promise<void> => {
+    const stored = auth.profiles.get(profileId);
+    const roomSettings = stored?.room ?? (auth.profiles.isBuiltIn(profileId) ? envRoom : null);
+    if (!roomSettings || roomSettings.url === '') return scheduler.setRoom(null);
+    const secret = roomSettings.auth === 'none' ? null : await auth.vault.get(accounts.roomSecret(profileId));
+    if (auth.profiles.activeId !== profileId) return;
+    room = new DispatchRoom({
+      settings: roomSettings,
+      secret,
+      branch: branchOf(auth.profiles.connection(profileId)),
+      deskName: options.room?.deskName ?? env.FLEET_DESK_NAME ?? hostname(),
+      intervalMs: () => intervalSec() * 1000,
+      ...(options.room?.leaseMs ? { leaseMs: options.room.leaseMs } : {}),
+      ...(options.room?.snapshotEveryMs ? { snapshotEveryMs: options.room.snapshotEveryMs } : {}),
+      desk: {
+        current: () => (auth.profiles.activeId === profileId ? assets.snapshot() : null),
+        accept: (list) => {
+          if (auth.profiles.activeId !== profileId) return;
+          const snapshot = acceptAssetList(ctx, { profileId, ...list, source: 'network' }, (change) => alerts.noteChange(change));
+          evaluateAlerts(snapshot);
+        },
+      },
+      onBecamePoller: () => void scheduler.refreshNow().catch(() => undefined),
+      onStatus: (status) => scheduler.setRoom(status),
+    });
+    scheduler.setRoom(room.status());
+    room.start();
+  };
+  const closeRoom = async (): Promise<void> => {
+    const leaving = room;
+    room = null;
+    scheduler.setRoom(null);
+    await leaving?.stop();
+  };
 
   const notices = (): string | null => [store.notice, settings.notice, auth.profiles.notice, tileCache.notice].filter(Boolean).join(' ') || null;
   const refreshFlags = (): void => {
@@ -196,6 +255,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   };
 
   const switchProfile = async (profileId: string): Promise<void> => {
+    await closeRoom();
     if (store) store.close();
     openProfile(profileId);
     // The branch's own list and tile settings, before its list: the page sorts it once, as this branch does.
@@ -207,6 +267,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     serveCache();
     alerts.announceCounts();
     announceBaseMap();
+    await openRoom(profileId);
   };
 
   const handlers: InvokeHandlers = {
@@ -277,9 +338,11 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       // work of a start: the whole list read and compared) waits until the page has had
       // time to paint it; without one it starts at once.
       scheduler.start(cached ? START_REFRESH_AFTER_CACHE_MS : 0);
+      await openRoom(auth.profiles.activeId);
     },
     async stop() {
       scheduler.stop();
+      await closeRoom();
       auth.dispose();
       store.close();
       tileCache.close();

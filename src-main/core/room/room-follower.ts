@@ -38,7 +38,8 @@ export interface RoomFollowerOptions {
   resyncWaitMs?: number;
 }
 
-type Verdict = 'applied' | 'old' | 'resync';
+/** 'full': the full list was written before this message; 'gap': it must be asked for. */
+type Verdict = 'applied' | 'old' | 'full' | 'gap';
 
 export class RoomFollower {
   #stopped = false;
@@ -93,10 +94,8 @@ export class RoomFollower {
           this.o.onProblem(err.message);
           continue;
         }
-        if (verdict === 'resync') {
-          this.#askForSnapshot();
-          return;
-        }
+        if (verdict === 'gap') this.#askForSnapshot();
+        if (verdict === 'full' || verdict === 'gap') return;
       }
     } finally {
       messages.stop();
@@ -118,8 +117,8 @@ export class RoomFollower {
     const current = this.o.desk.current();
     if (current && Date.parse(message.fetchedAt) <= Date.parse(current.fetchedAt)) return 'old';
     this.o.onMessage(message.desk);
-    if (message.kind === 'full') return 'resync';
-    if (!current || current.fetchedAt !== message.baseFetchedAt) return 'resync';
+    if (message.kind === 'full') return 'full';
+    if (!current || current.fetchedAt !== message.baseFetchedAt) return 'gap';
     const checked = readChangedAssets(message.changed, this.#now());
     const byId = new Map(current.assets.map((a) => [a.assetId, a]));
     for (const id of message.removed) byId.delete(id);

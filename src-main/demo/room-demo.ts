@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const config = join(folder, 'nats.conf');
   writeFileSync(config, `listen: 127.0.0.1:${port}\njetstream { store_dir: "${join(folder, 'store')}" }\n`);
-  const server = spawn('nats-server', ['-c', config], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn('nats-server', ['-c', config], { stdio: 'ignore' });
   children.push(server);
   server.once('error', (err) => {
     process.stderr.write(`The room server could not start (${err.message}): install the Debian package nats-server.\n`);

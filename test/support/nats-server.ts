@@ -29,6 +29,8 @@ export interface NatsServer {
   kill(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
+  /** What the server wrote since its last start (permission refusals name the subject). */
+  log(): string;
 }
 
 export interface NatsServerOptions {
@@ -99,6 +101,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     port,
     url: `${options.scheme ?? 'nats'}://127.0.0.1:${port}`,
     storeDir,
+    log: () => log,
     start,
     kill,
     async restart() {

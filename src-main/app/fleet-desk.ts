@@ -5,6 +5,7 @@
  * runs in-process only while the demo profile is active (demo-runner.ts); FLEET_*
  * variables add a real service.
  */
+import { hostname } from 'node:os';
 import { createNearestHandlers } from '../core/handlers/nearest';
 import { createSiteHandlers } from '../core/handlers/sites';
 import { SiteService } from '../core/sites/site-service';
@@ -12,14 +13,14 @@ import type { DescribePlace } from '../core/sites/presence';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
 import { createPrintHandlers } from '../core/handlers/print';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
-import type { AppInfo, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
+import type { AppInfo, AssetChange, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
 import { AlertService } from '../core/alerts/alert-service';
 import { AlertRulesStore } from '../core/alerts/rules-store';
 import { createAuthModule, DEMO_PROFILE_ID } from '../core/auth';
 import { readEnvConfig } from '../core/config';
 import { scrubSecrets } from '../core/errors';
 import { createAlertHandlers } from '../core/handlers/alerts';
-import { createAssetHandlers, refreshAssets } from '../core/handlers/assets';
+import { acceptAssetList, createAssetHandlers, refreshAssets } from '../core/handlers/assets';
 import { createAuthHandlers } from '../core/handlers/auth';
 import { createAempHandlers } from '../core/handlers/aemp';
 import { createEmbedHandlers } from '../core/handlers/embed';
@@ -27,7 +28,10 @@ import { createOfflineHandlers } from '../core/handlers/offline';
 import { createSettingsHandlers } from '../core/handlers/settings';
 import { createHttpClient } from '../core/http/http-client';
 import type { CoreContext, FleetDeskCore, FleetDeskOptions, OfflineStore } from '../core/ports';
-import type { KeychainBackend } from '../core/auth/token-vault';
+import { accounts, type KeychainBackend } from '../core/auth/token-vault';
+import { DispatchRoom } from '../core/room/dispatch-room';
+import { branchOf } from '../core/room/names';
+import { roomFromEnv } from '../core/room/room-config';
 import { SettingsStore } from '../core/settings/settings-store';
 import { TileCache } from '../core/tiles/tile-cache';
 import { TileService, tileUserAgent } from '../core/tiles/tile-service';
@@ -50,12 +54,16 @@ export interface FleetDeskBuildOptions extends FleetDeskOptions {
   keychain?: KeychainBackend;
   /** Words for a position off every site (the offline gazetteer); without it such machines have no place words. */
   describePlace?: DescribePlace;
+  /** The dispatch room's timing (tests shorten it) and how this desk names itself there (default: the machine's name). */
+  room?: { leaseMs?: number; snapshotEveryMs?: number; refreshIntervalSec?: number; deskName?: string };
 }
 
 export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<FleetDeskCore> {
   const env = options.env ?? process.env;
   // Fails early, with the variable's name, when a FLEET_* setting is malformed.
   readEnvConfig(env);
+  // The built-in profiles' room (they have no form); checked here so a typo fails the start by name.
+  const envRoom = roomFromEnv(env);
   // FLEET_HTTP_TIMEOUT_MS shortens the per-attempt timeout (tests with stalled services).
   const httpTimeoutMs = wholeNumberFromEnv(env, 'FLEET_HTTP_TIMEOUT_MS');
   const { platform, userDataDir } = options;
@@ -187,20 +195,32 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     }
   };
 
+  /** A new list's change (from the service or the room) tells the alert evaluation and the sites which machines changed. */
+  const noteListChange = (change: AssetChange): void => {
+    alerts.noteChange(change);
+    placeMachines(() => sites.noteChange(change));
+  };
+
+  /** The active profile's dispatch room, when it has one (core/room/dispatch-room.ts). */
+  let room: DispatchRoom | null = null;
+  const intervalSec = (): number => options.room?.refreshIntervalSec ?? settings.get().refreshIntervalSec;
+
   const scheduler = new RefreshScheduler<AssetSnapshot>({
     refresh: async () => {
-      // The refresh's change (whole assets) tells the alert evaluation and the sites which assets changed.
-      let small = false;
+      // A desk that follows a live poller takes its lists from the room, never from the service.
+      const followed = room && !room.shouldPoll() ? assets.snapshot() : null;
+      if (followed) return followed;
+      let published: AssetChange | null = null;
       const snapshot = await refreshAssets(ctx, now, (change) => {
-        small = true;
-        alerts.noteChange(change);
-        placeMachines(() => sites.noteChange(change));
+        published = change;
+        noteListChange(change);
       });
-      if (!small) placeMachines(() => sites.noteList());
+      if (!published) placeMachines(() => sites.noteList());
       evaluateAlerts(snapshot);
+      if (room?.isPoller()) await room.published(snapshot, published);
       return snapshot;
     },
-    intervalSec: () => settings.get().refreshIntervalSec,
+    intervalSec,
     profileId: () => auth.profiles.activeId,
   });
   scheduler.onStatus((status) => emit('status', status));
@@ -208,6 +228,51 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   followAuth(auth.events, scheduler, () => auth.profiles.activeId);
   // A keychain that fails at any moment of the run is reported at once.
   followKeychain(auth.vault, scheduler);
+
+  /**
+   * Joins the profile's room (its own settings, or the environment's for a built-in
+   * profile). A list from the room takes the path a fetched list takes after the fetch.
+   */
+  const openRoom = async (profileId: string): Promise<void> => {
+    const stored = auth.profiles.get(profileId);
+    const roomSettings = stored?.room ?? (auth.profiles.isBuiltIn(profileId) ? envRoom : null);
+    if (!roomSettings || roomSettings.url === '') return scheduler.setRoom(null);
+    const secret = roomSettings.auth === 'none' ? null : await auth.vault.get(accounts.roomSecret(profileId));
+    if (auth.profiles.activeId !== profileId) return;
+    room = new DispatchRoom({
+      settings: roomSettings,
+      secret,
+      branch: branchOf(auth.profiles.connection(profileId)),
+      deskName: options.room?.deskName ?? env.FLEET_DESK_NAME ?? hostname(),
+      intervalMs: () => intervalSec() * 1000,
+      ...(options.room?.leaseMs ? { leaseMs: options.room.leaseMs } : {}),
+      ...(options.room?.snapshotEveryMs ? { snapshotEveryMs: options.room.snapshotEveryMs } : {}),
+      desk: {
+        current: () => (auth.profiles.activeId === profileId ? assets.snapshot() : null),
+        accept: (list) => {
+          if (auth.profiles.activeId !== profileId) return;
+          let changed = false;
+          const snapshot = acceptAssetList(ctx, { profileId, ...list, source: 'network' }, (change) => {
+            changed = true;
+            noteListChange(change);
+          });
+          // A large change comes without its rows: every machine is placed again.
+          if (!changed) placeMachines(() => sites.noteList());
+          evaluateAlerts(snapshot);
+        },
+      },
+      onBecamePoller: () => void scheduler.refreshNow().catch(() => undefined),
+      onStatus: (status) => scheduler.setRoom(status),
+    });
+    scheduler.setRoom(room.status());
+    room.start();
+  };
+  const closeRoom = async (): Promise<void> => {
+    const leaving = room;
+    room = null;
+    scheduler.setRoom(null);
+    await leaving?.stop();
+  };
 
   const notices = (): string | null => [store.notice, settings.notice, auth.profiles.notice, tileCache.notice].filter(Boolean).join(' ') || null;
   const refreshFlags = (): void => {
@@ -232,6 +297,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   const switchProfile = async (profileId: string): Promise<void> => {
     // A history fetch writes to the store of the profile it was started for.
     await handlers['utilization:cancel']();
+    await closeRoom();
     if (store) store.close();
     openProfile(profileId);
     // The branch's own list and tile settings, before its list: the page sorts it once, as this branch does.
@@ -244,6 +310,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     placeMachines(openSites);
     alerts.announceCounts();
     announceBaseMap();
+    await openRoom(profileId);
   };
 
   const handlers: InvokeHandlers = {
@@ -317,9 +384,11 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       // work of a start: the whole list read and compared) waits until the page has had
       // time to paint it; without one it starts at once.
       scheduler.start(cached ? START_REFRESH_AFTER_CACHE_MS : 0);
+      await openRoom(auth.profiles.activeId);
     },
     async stop() {
       scheduler.stop();
+      await closeRoom();
       auth.dispose();
       store.close();
       tileCache.close();

@@ -23,4 +23,41 @@ export interface SyncStatus {
    * does about it (starting it again, or asking for a restart). Absent while the core runs.
    */
   core?: string;
+  /** The desk's dispatch room; absent when the profile has none. */
+  room?: RoomStatus;
+}
+
+/**
+ * The desk's place in its dispatch room (absent without a room): polling the service for
+ * the room, following the desk that does, or polling alone because the room server is
+ * out of reach or the poller went quiet.
+ */
+export interface RoomStatus {
+  state: 'joining' | 'polling' | 'following' | 'quiet' | 'unreachable';
+  /** Desks present in the room (this one included); 0 when unknown. */
+  desks: number;
+  /** The desk that polls for the room, as it names itself; null when unknown. */
+  poller: string | null;
+  /** When the last change from the poller arrived (ISO); null before one did. */
+  lastChangeAt: string | null;
+  /** A change from the room that was refused, or why the server is out of reach; null when none. */
+  problem: string | null;
+}
+
+/** The status bar's words for the desk's room (one place, so every view says the same). */
+export function roomStatusText(room: RoomStatus, nowMs: number): string {
+  const since = (iso: string | null): string => {
+    if (!iso) return 'no change yet';
+    const s = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
+    return `last change ${s < 120 ? `${s} s` : `${Math.round(s / 60)} min`} ago`;
+  };
+  const poller = room.poller ?? 'another desk';
+  const text = {
+    joining: 'Room: joining…',
+    polling: `Room: polling for ${room.desks} ${room.desks === 1 ? 'desk' : 'desks'}`,
+    following: `Room: following ${poller} (${since(room.lastChangeAt)})`,
+    quiet: `Room: no change from ${poller} (${since(room.lastChangeAt)}) — polling the service myself`,
+    unreachable: 'Room server unreachable — polling the service myself',
+  }[room.state];
+  return room.problem ? `${text}. ${room.problem}` : text;
 }

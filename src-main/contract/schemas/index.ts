@@ -10,5 +10,6 @@ export * from './aemp';
 export * from './assets';
 export * from './settings';
 export * from './profile';
+export * from './room';
 export * from './alert-rules';
 export * from './auth';

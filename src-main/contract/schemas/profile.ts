@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { ProfileIdSchema } from './ids';
+import { RoomSecretSchema, RoomSettingsSchema } from './room';
 import { isHttpOrigin, isHttpUrl, plainText } from './text';
 
 /**
@@ -108,6 +109,10 @@ export const ProfileInputSchema = v.pipe(
       embedOrigins: EmbedOriginsSchema,
       /** Absent (a profile saved before the choice existed) is 'unstated'. */
       speedUnit: v.optional(SpeedUnitSchema, DEFAULT_SPEED_UNIT),
+      /** The branch's dispatch room; absent: none (the desk polls the service itself). */
+      room: v.optional(RoomSettingsSchema),
+      /** Only sent when the user typed one; stored in the keychain, never returned. */
+      roomSecret: v.optional(RoomSecretSchema),
     },
     'The profile has a field Fleet Desk does not know',
   ),

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { DEFAULT_SPEED_UNIT, MAX_EMBED_ORIGINS, readEmbedOrigin, ProfileInputSchema, SpeedUnitSchema, type Profile, type ProfileInput, type ProfilesState, type SpeedUnit, type ValidProfileInput } from '../../contract';
+import { DEFAULT_SPEED_UNIT, MAX_EMBED_ORIGINS, readEmbedOrigin, ProfileInputSchema, RoomSettingsSchema, SpeedUnitSchema, type Profile, type ProfileInput, type ProfilesState, type SpeedUnit, type ValidProfileInput } from '../../contract';
 import type { Connection } from '../ports';
 import { readEnvEmbedOrigins } from '../config';
 import { FleetError } from '../errors';
@@ -150,6 +150,9 @@ const RecordSchema = v.object({
   embedOrigins: v.optional(v.array(v.string()), []),
   // Files from before the speed unit existed, or with one Fleet Desk does not know, say none.
   speedUnit: v.fallback(v.optional(SpeedUnitSchema, DEFAULT_SPEED_UNIT), DEFAULT_SPEED_UNIT),
+  // A room the rules no longer accept is dropped (the desk polls the service itself).
+  room: v.fallback(v.optional(RoomSettingsSchema), undefined),
+  hasRoomSecret: v.optional(v.boolean(), false),
 });
 const FileSchema = v.object({ version: v.literal(1), activeId: v.string(), profiles: v.array(RecordSchema) });
 
@@ -230,6 +233,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
     signedIn: signedIn.get(p.id) ?? false,
     embedOrigins: [...p.embedOrigins],
     speedUnit: p.speedUnit,
+    ...(p.room ? { room: { ...p.room }, hasRoomSecret: p.hasRoomSecret ?? false } : {}),
     ...(notices.has(p.id) ? { notice: notices.get(p.id) } : {}),
   });
   const state = (): ProfilesState => ({ profiles: all().map(toProfile), activeId });
@@ -292,6 +296,11 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
       const dropSecret = Boolean(change?.tokenOriginChanged && !secret && existing?.hasClientSecret);
       if (dropSecret) await options.vault.delete(accounts.clientSecret(id));
       if (secret) await options.vault.set(accounts.clientSecret(id), secret);
+      const roomSecret = valid.roomSecret?.trim();
+      // A room without a sign-in, or none at all, keeps no secret.
+      const dropRoomSecret = Boolean(existing?.hasRoomSecret) && !roomSecret && (!valid.room || valid.room.auth === 'none');
+      if (dropRoomSecret) await options.vault.delete(accounts.roomSecret(id));
+      if (roomSecret) await options.vault.set(accounts.roomSecret(id), roomSecret);
       const record: ProfileRecord = {
         id,
         name: valid.name,
@@ -304,6 +313,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
         hasClientSecret: Boolean(secret) || (!dropSecret && (existing?.hasClientSecret ?? false)),
         embedOrigins: valid.embedOrigins,
         speedUnit: valid.speedUnit,
+        ...(valid.room ? { room: valid.room, hasRoomSecret: Boolean(roomSecret) || (!dropRoomSecret && (existing?.hasRoomSecret ?? false)) } : {}),
       };
       const before = saved;
       saved = existing ? saved.map((p) => (p.id === id ? record : p)) : [...saved, record];
@@ -334,7 +344,7 @@ export async function createProfileStore(options: ProfileStoreOptions): Promise<
         ({ saved, activeId } = before);
         throw err;
       }
-      for (const account of [accounts.access(id), accounts.refresh(id), accounts.clientSecret(id)]) await options.vault.delete(account);
+      for (const account of [accounts.access(id), accounts.refresh(id), accounts.clientSecret(id), accounts.roomSecret(id)]) await options.vault.delete(account);
       signedIn.delete(id);
       notices.delete(id);
       changed();

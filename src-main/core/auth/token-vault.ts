@@ -2,7 +2,8 @@
  * The token vault: a small facade over the OS keychain (keytar), so the backend can
  * change in one file. Secrets are stored under the service name `Fleet Desk` with the
  * account `<profileId>` (access token), `<profileId>:refresh` and
- * `<profileId>:client-secret`.
+ * `<profileId>:client-secret`, and the dispatch room's sign-in secret (password, token or
+ * nkey seed) as `<profileId>:room-secret`.
  *
  * When the keychain cannot be used (keytar fails to load, a call fails, or a call hangs
  * on a locked keyring), the vault switches to an in-memory map for the rest of this run.
@@ -52,6 +53,7 @@ export const accounts = {
   access: (profileId: string) => profileId,
   refresh: (profileId: string) => `${profileId}:refresh`,
   clientSecret: (profileId: string) => `${profileId}:client-secret`,
+  roomSecret: (profileId: string) => `${profileId}:room-secret`,
 };
 
 /** Loads the native keytar module (the vault does this lazily; core-thread hosts keep it on the main thread). */

@@ -64,6 +64,15 @@ export async function refreshAssets(
     throw new FleetError('cancelled', 'The profile changed while the asset list was loading');
   }
   const snapshot: AssetSnapshot = { profileId: connection.profileId, assets, skipped, fetchedAt: now().toISOString(), source: 'network' };
+  return acceptAssetList(ctx, snapshot, onChange);
+}
+
+/**
+ * Everything after the fetch, shared by a list from the service and one from the dispatch
+ * room: keeps the list in memory, announces it (its change when small), then writes the
+ * offline copy. `onChange` gets the change with whole assets (the alert evaluation reads it).
+ */
+export function acceptAssetList(ctx: CoreContext, snapshot: AssetSnapshot, onChange: (change: AssetChange) => void = () => {}): AssetSnapshot {
   // Compared with the list held in memory only: a refresh never reads the stored list.
   const repository = ctx.assets();
   const previous = repository.replace(snapshot);

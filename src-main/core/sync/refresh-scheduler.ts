@@ -1,4 +1,4 @@
-import type { AppError, SyncStatus } from '../../contract';
+import type { AppError, RoomStatus, SyncStatus } from '../../contract';
 import { toAppError } from '../errors';
 import { backoffCeiling, MIN_RETRY_WAIT_MS, retryWait } from '../http/retry-policy';
 
@@ -166,6 +166,11 @@ export class RefreshScheduler<T = unknown> {
   /** The vault's reason for not using the keychain (core/sync/follow-keychain), or null. */
   setKeychainProblem(problem: string | null): void {
     this.update({ keychainProblem: problem });
+  }
+
+  /** The desk's place in its dispatch room, or null without a room. */
+  setRoom(room: RoomStatus | null): void {
+    this.update({ room: room ?? undefined });
   }
 
   private initialStatus(): SyncStatus {

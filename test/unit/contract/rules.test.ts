@@ -135,7 +135,12 @@ describe('list settings (no form: the list writes them)', () => {
 // ---------------------------------------------------------------- profiles
 
 const draft: ProfileDraft = { ...emptyDraft(), name: 'North', baseUrl: 'https://north.example.com/v1', authorizeUrl: 'https://a.example.com/authorize', tokenUrl: 'https://a.example.com/token', clientId: 'desk' };
-const inputOf = (d: ProfileDraft): ProfileInput => ({ ...d, embedOrigins: d.embedOrigins.split(/\s+/).filter(Boolean), clientSecret: undefined });
+/** The draft as the profile input it stands for (the room group is sent as `room` only when a room server is given). */
+const inputOf = ({ roomUrl: _url, roomName: _name, roomAuth: _auth, roomUser: _user, roomSecret: _secret, roomCaFile: _ca, roomSecretSaved: _saved, ...d }: ProfileDraft): ProfileInput => ({
+  ...d,
+  embedOrigins: d.embedOrigins.split(/\s+/).filter(Boolean),
+  clientSecret: undefined,
+});
 
 function profileVerdicts(d: ProfileDraft): Record<string, Verdict> {
   const errors = Object.values(validateDraft(d));

@@ -1,23 +1,53 @@
 /** The add/edit form's fields and the checks the dispatcher sees before anything is sent. */
 import * as v from 'valibot';
-import { DEFAULT_SPEED_UNIT, ProfileInputSchema, type Profile, type ProfileInput, type SpeedUnit } from '@contract';
+import { DEFAULT_SPEED_UNIT, ProfileInputSchema, type Profile, type ProfileInput, type RoomAuthKind, type SpeedUnit } from '@contract';
 
-export type FieldName = 'name' | 'baseUrl' | 'aempUrl' | 'authorizeUrl' | 'tokenUrl' | 'clientId' | 'clientSecret' | 'scopes' | 'embedOrigins' | 'speedUnit';
+export type FieldName =
+  | 'name'
+  | 'baseUrl'
+  | 'aempUrl'
+  | 'authorizeUrl'
+  | 'tokenUrl'
+  | 'clientId'
+  | 'clientSecret'
+  | 'scopes'
+  | 'embedOrigins'
+  | 'speedUnit'
+  | RoomFieldName;
+
+/** The dispatch room's fields (the room's settings are one group of the profile: `room.url` is roomUrl). */
+export type RoomFieldName = 'roomUrl' | 'roomName' | 'roomAuth' | 'roomUser' | 'roomSecret' | 'roomCaFile';
 
 /** The fields typed as text (the speed unit is picked from a list). */
-export type TextFieldName = Exclude<FieldName, 'speedUnit'>;
+export type TextFieldName = Exclude<FieldName, 'speedUnit' | RoomFieldName>;
 
 /**
  * The form's text fields: a profile input whose secret field is always present (empty =
  * unchanged), whose embed origins are one text, separated by spaces or commas, and whose
  * speed unit is always chosen (the schema still checks it: a select's value can be anything).
  */
-export type ProfileDraft = Omit<ProfileInput, 'clientSecret' | 'embedOrigins' | 'speedUnit'> & { clientSecret: string; embedOrigins: string; speedUnit: SpeedUnit };
+export type ProfileDraft = Omit<ProfileInput, 'clientSecret' | 'embedOrigins' | 'speedUnit' | 'room' | 'roomSecret'> & {
+  clientSecret: string;
+  embedOrigins: string;
+  speedUnit: SpeedUnit;
+  /** The room server's address; empty = no room (the other room fields are then not sent). */
+  roomUrl: string;
+  roomName: string;
+  roomAuth: RoomAuthKind;
+  roomUser: string;
+  /** Password, token or nkey seed; empty = unchanged. */
+  roomSecret: string;
+  roomCaFile: string;
+  /** A room secret is kept in the keychain for this profile (shown as "Saved", never its value). */
+  roomSecretSaved?: boolean;
+};
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
+const NO_ROOM: Pick<ProfileDraft, RoomFieldName> = { roomUrl: '', roomName: '', roomAuth: 'none', roomUser: '', roomSecret: '', roomCaFile: '' };
+
 export function emptyDraft(): ProfileDraft {
-  return { name: '', baseUrl: '', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', clientSecret: '', scopes: '', embedOrigins: '', speedUnit: DEFAULT_SPEED_UNIT };
+  return { name: '', baseUrl: '', aempUrl: '', authorizeUrl: '', tokenUrl: '', clientId: '', clientSecret: '', scopes: '', embedOrigins: '', speedUnit: DEFAULT_SPEED_UNIT, ...NO_ROOM };
 }
 
 export function draftFrom(p: Profile): ProfileDraft {
@@ -33,6 +63,10 @@ export function draftFrom(p: Profile): ProfileDraft {
     scopes: p.scopes,
     embedOrigins: p.embedOrigins.join(' '),
     speedUnit: p.speedUnit,
+    ...NO_ROOM,
+    ...(p.room
+      ? { roomUrl: p.room.url, roomName: p.room.name, roomAuth: p.room.auth, roomUser: p.room.user, roomCaFile: p.room.caFile, roomSecretSaved: p.hasRoomSecret ?? false }
+      : {}),
   };
 }
 
@@ -66,14 +100,21 @@ export function toInput(d: ProfileDraft): ProfileInput {
   };
   if (d.id) input.id = d.id;
   if (d.clientSecret.trim()) input.clientSecret = d.clientSecret.trim();
+  if (d.roomUrl.trim() !== '') {
+    input.room = { url: d.roomUrl.trim(), name: d.roomName.trim(), auth: d.roomAuth, user: d.roomAuth === 'user' ? d.roomUser.trim() : '', caFile: d.roomCaFile.trim() };
+    if (d.roomAuth !== 'none' && d.roomSecret.trim()) input.roomSecret = d.roomSecret.trim();
+  }
   return input;
 }
 
-const FIELDS: FieldName[] = ['name', 'baseUrl', 'aempUrl', 'authorizeUrl', 'tokenUrl', 'clientId', 'clientSecret', 'scopes', 'embedOrigins', 'speedUnit'];
+const ROOM_FIELDS: Readonly<Record<string, RoomFieldName>> = { url: 'roomUrl', name: 'roomName', auth: 'roomAuth', user: 'roomUser', caFile: 'roomCaFile' };
 
-/** The field a main-side error points at (its `path`, e.g. `embedOrigins.1`), if any. */
+const FIELDS: FieldName[] = ['name', 'baseUrl', 'aempUrl', 'authorizeUrl', 'tokenUrl', 'clientId', 'clientSecret', 'scopes', 'embedOrigins', 'speedUnit', 'roomSecret'];
+
+/** The field a main-side error points at (its `path`, e.g. `embedOrigins.1` or `room.url`), if any. */
 export function fieldOf(path: string | undefined): FieldName | null {
-  const head = path?.split('.')[0];
+  const [head, sub] = path?.split('.') ?? [];
+  if (head === 'room') return (sub && ROOM_FIELDS[sub]) || 'roomUrl';
   return head && (FIELDS as string[]).includes(head) ? (head as FieldName) : null;
 }
 

@@ -218,7 +218,7 @@ export class AlertService {
     };
     for (const assetId of state.deadlines.due(now)) add(assetId);
     for (const check of checks) {
-      if (check.timeCan !== 'clear' || check.timeMayClear?.() === false) continue;
+      if ((check.timeCan !== 'clear' && check.timeCan !== 'both') || check.timeMayClear?.() === false) continue;
       for (const assetId of state.openByRule.get(check.rule) ?? []) add(assetId);
     }
     for (const assetId of change.removed) picked.delete(assetId);
@@ -303,7 +303,7 @@ function byId(assets: readonly Asset[]): Map<string, Asset> {
 function raisesAt(checks: readonly RuleCheck[], asset: Asset, now: number): number {
   let at = Number.NaN;
   for (const check of checks) {
-    if (check.timeCan !== 'raise' || !check.raisesAt) continue;
+    if ((check.timeCan !== 'raise' && check.timeCan !== 'both') || !check.raisesAt) continue;
     const t = check.raisesAt(asset);
     if (t > now && !(t >= at)) at = t;
   }

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type AlertRules, type ProfileInput } from '../../../src-main/contract';
+import { DEFAULT_SETTINGS, defaultPlaceRules, type AlertRules, type ProfileInput } from '../../../src-main/contract';
 import { FleetError } from '../../../src-main/core/errors';
 import { validateInvoke } from '../../../src-main/core/ipc/validate-args';
 import { SettingsStore } from '../../../src-main/core/settings/settings-store';
@@ -263,6 +263,7 @@ describe('alert rules', () => {
     afterHours: { enabled: true, trigger: 'either', schedule: [{ day: 1, start: '07:00', end: '18:00' }], timeZone: 'America/Denver', scope: { categories: [], assetIds: [], selectionName: null } },
     region: { enabled: true, regions: [], on: 'both', scope: { categories: [], assetIds: [], selectionName: null } },
     maintenance: { enabled: false, thresholds: [] },
+    ...defaultPlaceRules(),
     quiet: false,
   });
 

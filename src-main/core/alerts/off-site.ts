@@ -93,7 +93,7 @@ export class OffSiteCheck implements RuleCheck {
       sink.hold('');
       return;
     }
-    const where = this.kinds === null ? 'Off its site' : `Not on a ${this.kindsText} site`;
+    const where = this.kinds === null ? 'Off its site' : `Not on a site (${this.kindsText})`;
     sink.active('', `${where} outside working hours (${weekTime(minute)} ${shortZoneName(clock.zone)})`, null, new Date(this.now).toISOString());
   }
 

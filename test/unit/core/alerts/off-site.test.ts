@@ -4,7 +4,7 @@ import { workingMinutes } from '../../../../src-main/core/alerts/after-hours';
 import { minutesUntilOff, offSiteCheck } from '../../../../src-main/core/alerts/off-site';
 import type { AlertPlaces, AlertSite } from '../../../../src-main/core/alerts/places';
 import { defaultAlertRules } from '../../../../src-main/core/alerts/rules-schema';
-import { asset, metric, Run } from './fixtures';
+import { asset, Run } from './fixtures';
 
 const YARD: AlertSite = { id: 's-0000000a', name: 'North yard', kind: 'yard' };
 const CUSTOMER: AlertSite = { id: 's-0000000c', name: 'Acme Builders', kind: 'customer' };

@@ -34,12 +34,12 @@ export function demoSchedule(): WorkingPeriod[] {
 
 /**
  * The rules of a profile that has none saved: every kind on but maintenance (it needs
- * thresholds that only the user knows) and off-site (it needs the branch's sites drawn
- * first; the demo branch has them), so a newcomer sees alerts without any setup.
+ * thresholds that only the user knows) and off-site (it needs sites drawn wherever machines
+ * park for the night; the demo's machines park around their depots, off its sites), so a
+ * newcomer sees alerts without any setup.
  */
 export function defaultAlertRules(options: { demo?: boolean } = {}): AlertRules {
   const places = defaultPlaceRules();
-  if (options.demo) places.offSite.enabled = true;
   return {
     lowFuel: { enabled: true, belowPercent: DEFAULT_LOW_FUEL_PERCENT, scope: everyAsset() },
     stale: { enabled: true, afterMin: STALE_MINUTES.default, scope: everyAsset() },

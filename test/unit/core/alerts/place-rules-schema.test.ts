@@ -28,11 +28,11 @@ function rulesWithoutPlaces(): Record<string, unknown> {
 }
 
 describe('place alert rules', () => {
-  it('start with site changes and towing on (300 m); off site after hours only where sites exist from the start (the demo)', () => {
+  it('start with site changes and towing on (300 m), off site after hours off (it needs sites wherever machines park)', () => {
     const rules = defaultAlertRules();
     expect([rules.site.enabled, rules.site.on, rules.site.siteKinds, rules.site.siteIds]).toEqual([true, 'both', [], []]);
     expect([rules.towed.enabled, rules.towed.minMetres]).toEqual([true, 300]);
-    expect([rules.offSite.enabled, defaultAlertRules({ demo: true }).offSite.enabled]).toEqual([false, true]);
+    expect([rules.offSite.enabled, defaultAlertRules({ demo: true }).offSite.enabled]).toEqual([false, false]);
     expect(parseAlertRules(rules)).toEqual(rules);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The place scenario: from the demo service's start, four machines move between the demo
- * branch's yards and job sites (geography.ts), so a newcomer sees site counts, days on site
- * and place alerts within minutes:
+ * branch's yards and job sites (site-places.ts, shown through geography.ts), so a newcomer
+ * sees site counts, days on site and place alerts within minutes:
  *
  *   start + 1 min    a machine is started in its yard and driven onto a carrier
  *   start + 1.5 min  the carrier leaves: the machine's device sleeps on the way
@@ -17,7 +17,7 @@
  * The machines keep their places for a week, then go back to their usual day.
  */
 import { hashInts, unitFloat } from '../prng';
-import { DEMO_JOB_SITES, DEMO_YARDS, type DemoSitePlace } from '../geography';
+import { DEMO_JOB_SITES, DEMO_YARDS, type DemoSitePlace } from './site-places';
 import type { EquipmentDescriptor } from './equipment';
 import { physicalState, type PhysicalState } from './state';
 

@@ -249,3 +249,10 @@ export function demoPlaces(geography: DemoGeography): DemoPlace[] {
   const sites = geography.sites.map((s): DemoPlace => ({ name: s.name, lat: s.lat, lng: s.lng, kind: 'site', minZoom: 14 }));
   return [...TOWNS, ...depots, ...sites];
 }
+
+/**
+ * The demo branch's yards and job sites (circles): what the demo profile starts with as its
+ * sites, and what the simulation's place scenario moves machines between. Kept beside the
+ * simulation (sim/site-places.ts), which needs them without this map's other parts.
+ */
+export { DEMO_JOB_SITES, DEMO_SITE_PLACES, DEMO_YARDS, type DemoSitePlace } from './sim/site-places';

@@ -4,11 +4,12 @@
  * filling in the Alerts settings.
  */
 import * as v from 'valibot';
+import { SITE_ID_PATTERN, SITE_KINDS } from '../sites';
 import { StaleMinutesSchema } from '../staleness';
 import { AssetIdSchema, MAX_ASSET_IDS } from './ids';
 import { count, plainText, requiredText, wholeNumber } from './text';
 
-export const ALERT_RULE_KINDS = ['low-fuel', 'stale', 'after-hours', 'region', 'maintenance'] as const;
+export const ALERT_RULE_KINDS = ['low-fuel', 'stale', 'after-hours', 'region', 'maintenance', 'site', 'towed', 'off-site'] as const;
 /** The kinds of alert rule; each profile has one rule of each kind. */
 export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 
@@ -22,6 +23,9 @@ export const ALERT_LIMITS = {
   regions: 200,
   periods: 50,
   thresholds: 100,
+  /** Distance (metres) a machine must move with its ignition off to count as towed. */
+  towedMetres: { min: 50, max: 50_000 },
+  siteIds: 200,
 } as const;
 
 /** Weekdays as `WorkingPeriod.day` numbers them (0 = Sunday). */
@@ -141,6 +145,74 @@ export const MaintenanceThresholdSchema = v.strictObject(
   'A maintenance threshold has a field Fleet Desk does not know',
 );
 
+const SITE_KIND_RULE = 'A site kind is yard, job site, customer, restricted or other';
+
+/**
+ * Which sites a site rule watches: a site counts when its kind is ticked or it is named;
+ * nothing chosen means every site.
+ */
+const SiteKindsSchema = v.pipe(
+  v.array(v.picklist(SITE_KINDS, SITE_KIND_RULE), 'The site kinds must be a list'),
+  v.check((kinds) => new Set(kinds).size === kinds.length, 'Tick each site kind once'),
+);
+const SiteIdsSchema = v.pipe(
+  v.array(v.pipe(v.string('A site is named by its id'), v.regex(SITE_ID_PATTERN, 'A chosen site is no longer a known site; untick it')), 'The chosen sites must be a list'),
+  v.maxLength(ALERT_LIMITS.siteIds, `At most ${ALERT_LIMITS.siteIds} sites can be chosen`),
+);
+
+const TOWED_RULE = `Moved with the ignition off: enter a distance from ${ALERT_LIMITS.towedMetres.min} m to ${count(ALERT_LIMITS.towedMetres.max)} m`;
+
+/**
+ * The place rules of a branch that saved its rules before these rules existed (or of a
+ * copy written by an older Fleet Desk): each kind then starts as described in
+ * docs/using.md. The off-site rule starts off: it needs the branch's sites drawn first.
+ */
+export const DEFAULT_TOWED_METRES = 300;
+export function defaultPlaceRules(): { site: SiteRule; towed: TowedRule; offSite: OffSiteRule } {
+  const everyAsset = () => ({ categories: [], assetIds: [], selectionName: null });
+  return {
+    site: { enabled: true, on: 'both', siteKinds: [], siteIds: [], scope: everyAsset() },
+    towed: { enabled: true, minMetres: DEFAULT_TOWED_METRES, scope: everyAsset() },
+    offSite: { enabled: false, siteKinds: [], scope: everyAsset() },
+  };
+}
+
+export const SiteRuleSchema = v.strictObject(
+  {
+    enabled: onOff('The site rule'),
+    /** Raise on entering a site, on leaving it, or both. */
+    on: v.picklist(['enter', 'leave', 'both'], 'Site alerts are raised on entering, leaving, or both'),
+    siteKinds: SiteKindsSchema,
+    siteIds: SiteIdsSchema,
+    scope: AlertScopeSchema,
+  },
+  'The site rule has a field Fleet Desk does not know',
+);
+
+export const TowedRuleSchema = v.strictObject(
+  {
+    enabled: onOff('The moved-with-ignition-off rule'),
+    /** Straight-line distance between two reports, both with the ignition off. */
+    minMetres: wholeNumber(ALERT_LIMITS.towedMetres.min, ALERT_LIMITS.towedMetres.max, TOWED_RULE),
+    scope: AlertScopeSchema,
+  },
+  'The moved-with-ignition-off rule has a field Fleet Desk does not know',
+);
+
+export const OffSiteRuleSchema = v.strictObject(
+  {
+    enabled: onOff('The off-site rule'),
+    /** On a site of these kinds counts as on site; empty: any site. Working hours are the after-hours rule's. */
+    siteKinds: SiteKindsSchema,
+    scope: AlertScopeSchema,
+  },
+  'The off-site rule has a field Fleet Desk does not know',
+);
+
+export type SiteRule = v.InferOutput<typeof SiteRuleSchema>;
+export type TowedRule = v.InferOutput<typeof TowedRuleSchema>;
+export type OffSiteRule = v.InferOutput<typeof OffSiteRuleSchema>;
+
 const FUEL_RULE = `Fuel threshold must be a whole number of percent from ${ALERT_LIMITS.fuelPercent.min} to ${ALERT_LIMITS.fuelPercent.max}`;
 
 export const AlertRulesSchema = v.strictObject(
@@ -213,6 +285,10 @@ export const AlertRulesSchema = v.strictObject(
         ['thresholds'],
       ),
     ),
+    // Absent from rules saved before these kinds existed: they start at their defaults.
+    site: v.optional(SiteRuleSchema, () => defaultPlaceRules().site),
+    towed: v.optional(TowedRuleSchema, () => defaultPlaceRules().towed),
+    offSite: v.optional(OffSiteRuleSchema, () => defaultPlaceRules().offSite),
     /** No desktop notifications (alerts are still logged and counted). */
     quiet: onOff('Quiet mode'),
   },

@@ -15,6 +15,7 @@ import { openMemoryAlertLog } from '../store/alert-log';
 import { Deadlines } from './deadlines';
 import { evaluateAlerts, ruleChecks, type UnchangedAssets } from './evaluate';
 import { notificationsFor } from './notifications';
+import { SiteMemory, type AlertPlaces, type AlertSite } from './places';
 import type { RuleCheck } from './rule-check';
 import type { AlertRulesStore } from './rules-store';
 
@@ -32,6 +33,15 @@ export interface AlertServiceOptions {
   notify?: (notification: DesktopNotification) => void;
   now?: () => Date;
   log?: (line: string) => void;
+  /**
+   * The site a machine is on, for the list being evaluated (so the sites' presence must be
+   * updated from a list before its alerts are evaluated). Default: no sites.
+   */
+  siteOf?: (assetId: string) => AlertSite | null;
+  /** The site standing for a `geo-regions` code, whose name alerts then use. Default: none. */
+  siteForRegion?: (code: string) => { name: string } | null;
+  /** Whether the branch has any site (off-site alerts need sites). Default: no. */
+  hasSites?: () => boolean;
 }
 
 interface ProfileAlerts {
@@ -54,6 +64,8 @@ interface ProfileAlerts {
    * that saw checks made per evaluation is thrown away once those are collected.
    */
   checks: { rulesKey: string; list: RuleCheck[] } | null;
+  /** The site each machine was on when the site rule last looked (in memory for the run). */
+  sites: SiteMemory;
 }
 
 export class AlertService {
@@ -62,10 +74,16 @@ export class AlertService {
   private lastChange: AssetChange | null = null;
   private readonly now: () => Date;
   private readonly log: (line: string) => void;
+  private readonly places: AlertPlaces;
 
   constructor(private readonly options: AlertServiceOptions) {
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? ((line) => console.error(scrubSecrets(line)));
+    this.places = {
+      siteOf: options.siteOf ?? (() => null),
+      siteForRegion: options.siteForRegion ?? (() => null),
+      hasSites: options.hasSites ?? (() => false),
+    };
   }
 
   rules(): AlertRules {
@@ -104,14 +122,15 @@ export class AlertService {
     const now = Number.isNaN(fetchedAt) ? this.now().getTime() : fetchedAt;
     const rules = this.rules();
     const rulesKey = JSON.stringify(rules);
-    if (state.checks?.rulesKey !== rulesKey) state.checks = { rulesKey, list: ruleChecks(rules, now) };
+    if (state.checks?.rulesKey !== rulesKey) state.checks = { rulesKey, list: ruleChecks(rules, now, this.places, state.sites) };
     const checks = state.checks.list;
     for (const check of checks) check.prepare(now);
     const change = this.changeSince(state, rulesKey, snapshot);
+    const worth = change ? this.worthChecking(state, checks, change, now) : [];
     const { raise, clear } = change
       ? evaluateAlerts({
           checks,
-          assets: this.worthChecking(state, checks, change, now),
+          assets: worth,
           previous: state.previous,
           open: state.open,
           now,
@@ -132,6 +151,9 @@ export class AlertService {
       for (const asset of change.changed) state.previous.set(asset.assetId, asset);
       for (const assetId of change.removed) state.previous.delete(assetId);
       for (const asset of change.changed) state.deadlines.set(asset.assetId, raisesAt(checks, asset, now));
+      // An unchanged asset checked because its time came (or working hours began) gets its
+      // next time: no report may have come before working hours end, or hours may end again.
+      for (const asset of worth) if (!state.deadlines.has(asset.assetId)) state.deadlines.set(asset.assetId, raisesAt(checks, asset, now));
       for (const assetId of change.removed) state.deadlines.delete(assetId);
     } else {
       state.previous = byId(snapshot.assets);
@@ -218,7 +240,7 @@ export class AlertService {
     };
     for (const assetId of state.deadlines.due(now)) add(assetId);
     for (const check of checks) {
-      if (check.timeCan !== 'clear' || check.timeMayClear?.() === false) continue;
+      if ((check.timeCan !== 'clear' && check.timeCan !== 'both') || check.timeMayClear?.() === false) continue;
       for (const assetId of state.openByRule.get(check.rule) ?? []) add(assetId);
     }
     for (const assetId of change.removed) picked.delete(assetId);
@@ -274,6 +296,7 @@ export class AlertService {
       evaluatedWith: null,
       deadlines: new Deadlines(),
       checks: null,
+      sites: new SiteMemory(),
     };
     for (const alert of openAlerts) addOpen(state, alert);
     this.byStore.set(store, state);
@@ -303,7 +326,7 @@ function byId(assets: readonly Asset[]): Map<string, Asset> {
 function raisesAt(checks: readonly RuleCheck[], asset: Asset, now: number): number {
   let at = Number.NaN;
   for (const check of checks) {
-    if (check.timeCan !== 'raise' || !check.raisesAt) continue;
+    if ((check.timeCan !== 'raise' && check.timeCan !== 'both') || !check.raisesAt) continue;
     const t = check.raisesAt(asset);
     if (t > now && !(t >= at)) at = t;
   }

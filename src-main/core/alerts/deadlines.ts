@@ -31,6 +31,10 @@ export class Deadlines {
     this.push(at, assetId);
   }
 
+  has(assetId: string): boolean {
+    return this.current.has(assetId);
+  }
+
   delete(assetId: string): void {
     this.current.delete(assetId);
   }

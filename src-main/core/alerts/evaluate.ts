@@ -8,22 +8,34 @@ import type { NewAlert, OpenAlert, RaisedGroup } from '../ports';
 import { afterHoursCheck } from './after-hours';
 import { lowFuelCheck } from './low-fuel';
 import { maintenanceCheck } from './maintenance';
+import { offSiteCheck } from './off-site';
+import { NO_PLACES, SiteMemory, type AlertPlaces } from './places';
 import { regionCheck } from './region';
 import type { AlertValue, FindingSink, RuleCheck } from './rule-check';
+import { siteChangeCheck } from './site-change';
 import { staleCheck } from './stale';
+import { towedCheck } from './towed';
 import { cutAtWord } from './short-text';
 
 /** Longest message of an alert that stands for several conditions. */
 const MAX_GROUP_MESSAGE = 300;
 
-/** The checks of the enabled rules. */
-export function ruleChecks(rules: AlertRules, now: number): RuleCheck[] {
+/**
+ * The checks of the enabled rules. `places` answers which site a machine is on; `memory`
+ * keeps the site each machine was on between evaluations (forgotten while the site rule is
+ * off, so turning it on again starts from what it sees then).
+ */
+export function ruleChecks(rules: AlertRules, now: number, places: AlertPlaces = NO_PLACES, memory: SiteMemory = new SiteMemory()): RuleCheck[] {
   const checks: RuleCheck[] = [];
   if (rules.lowFuel.enabled) checks.push(lowFuelCheck(rules.lowFuel));
   if (rules.stale.enabled) checks.push(staleCheck(rules.stale, now));
   if (rules.afterHours.enabled) checks.push(afterHoursCheck(rules.afterHours, now));
-  if (rules.region.enabled) checks.push(regionCheck(rules.region));
+  if (rules.region.enabled) checks.push(regionCheck(rules.region, places));
   if (rules.maintenance.enabled && rules.maintenance.thresholds.length > 0) checks.push(maintenanceCheck(rules.maintenance));
+  if (rules.site.enabled) checks.push(siteChangeCheck(rules.site, places, memory));
+  else memory.clear();
+  if (rules.towed.enabled) checks.push(towedCheck(rules.towed, rules.afterHours.timeZone));
+  if (rules.offSite.enabled) checks.push(offSiteCheck(rules.offSite, rules.afterHours, places, now));
   return checks;
 }
 
@@ -66,7 +78,7 @@ interface Finding {
   at: string;
 }
 
-const RULE_BITS: Record<AlertRuleKind, number> = { 'low-fuel': 1, stale: 2, 'after-hours': 4, region: 8, maintenance: 16 };
+const RULE_BITS: Record<AlertRuleKind, number> = { 'low-fuel': 1, stale: 2, 'after-hours': 4, region: 8, maintenance: 16, site: 32, towed: 64, 'off-site': 128 };
 
 /**
  * Collects what the rules found for one asset at a time. One instance serves every
@@ -173,7 +185,7 @@ export function evaluateAlerts(input: EvaluationInput): Evaluation {
   const clear: Evaluation['clear'] = [];
   const sink = SINK;
   // What time alone can change, for assets that sent nothing new and have no open alert.
-  const raisingChecks = checks.filter((check) => check.timeCan === 'raise');
+  const raisingChecks = checks.filter((check) => check.timeCan === 'raise' || check.timeCan === 'both');
   let openSeen = 0;
 
   for (const asset of input.assets) {
@@ -187,7 +199,8 @@ export function evaluateAlerts(input: EvaluationInput): Evaluation {
       // Open alerts stay unless time can clear them; time can raise only what is not open.
       for (const check of checks) {
         const hasOpen = sink.hasOpen(check.rule);
-        if (check.timeCan === 'nothing' || (check.timeCan === 'raise') === hasOpen) sink.holdAll(check.rule);
+        const timeIdle = check.timeCan === 'nothing' || (check.timeCan === 'raise' && hasOpen) || (check.timeCan === 'clear' && !hasOpen);
+        if (timeIdle) sink.holdAll(check.rule);
         else run(check, asset, undefined, sink);
       }
     } else {

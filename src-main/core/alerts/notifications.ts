@@ -24,6 +24,9 @@ const RULE_TITLES: Record<AlertRuleKind, string> = {
   'after-hours': 'In use after hours',
   region: 'Region change',
   maintenance: 'Maintenance due',
+  site: 'Site change',
+  towed: 'Moved with ignition off',
+  'off-site': 'Off site after hours',
 };
 
 const GROUP_TITLES: Record<AlertRuleKind, (n: number) => string> = {
@@ -32,6 +35,9 @@ const GROUP_TITLES: Record<AlertRuleKind, (n: number) => string> = {
   'after-hours': (n) => `${n} assets in use after hours`,
   region: (n) => `${n} assets changed region`,
   maintenance: (n) => `${n} assets due for maintenance`,
+  site: (n) => `${n} assets entered or left a site`,
+  towed: (n) => `${n} assets moved with the ignition off`,
+  'off-site': (n) => `${n} assets off site after hours`,
 };
 
 // Every format character (zero-width spaces and joiners, soft hyphen, bidirectional marks,

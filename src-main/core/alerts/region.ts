@@ -1,4 +1,5 @@
 import { regionCodeText, type AlertRules, type Asset } from '../../contract';
+import { NO_PLACES, type AlertPlaces } from './places';
 import { collectedAt, metricOf, type FindingSink, type RuleCheck } from './rule-check';
 import { AssetScope } from './scope';
 
@@ -33,7 +34,10 @@ export class RegionCheck implements RuleCheck {
   private readonly onEnter: boolean;
   private readonly onLeave: boolean;
 
-  constructor(rule: AlertRules['region']) {
+  constructor(
+    rule: AlertRules['region'],
+    private readonly places: AlertPlaces = NO_PLACES,
+  ) {
     this.scope = new AssetScope(rule.scope);
     this.chosen = rule.regions.length > 0 ? new Set(rule.regions.map((r) => r.toLowerCase())) : null;
     this.onEnter = rule.on !== 'leave';
@@ -48,10 +52,10 @@ export class RegionCheck implements RuleCheck {
     const at = current && before && !sameList(current, before) ? collectedAt(metricOf(asset, 'geo-regions')) : null;
     if (current && before && at) {
       if (this.onEnter) {
-        for (const code of current) if (!before.includes(code) && this.wanted(code)) sink.active(ENTER + code, `Entered ${regionCodeText(code)}`, code, at);
+        for (const code of current) if (!before.includes(code) && this.wanted(code)) sink.active(ENTER + code, `Entered ${this.nameOf(code)}`, code, at);
       }
       if (this.onLeave) {
-        for (const code of before) if (!current.includes(code) && this.wanted(code)) sink.active(LEAVE + code, `Left ${regionCodeText(code)}`, code, at);
+        for (const code of before) if (!current.includes(code) && this.wanted(code)) sink.active(LEAVE + code, `Left ${this.nameOf(code)}`, code, at);
       }
     }
     for (const key of sink.openKeys()) {
@@ -62,11 +66,16 @@ export class RegionCheck implements RuleCheck {
     }
   }
 
+  /** The name of the site standing for the code, else the code as people read it. */
+  private nameOf(code: string): string {
+    return this.places.siteForRegion(code)?.name || regionCodeText(code);
+  }
+
   private wanted(code: string): boolean {
     return this.chosen === null || this.chosen.has(code.toLowerCase());
   }
 }
 
-export function regionCheck(rule: AlertRules['region']): RuleCheck {
-  return new RegionCheck(rule);
+export function regionCheck(rule: AlertRules['region'], places: AlertPlaces = NO_PLACES): RuleCheck {
+  return new RegionCheck(rule, places);
 }

@@ -27,16 +27,17 @@ export interface RuleCheck {
   /**
    * What time alone can do for an asset whose data did not change: 'raise' (no report for
    * long enough), 'clear' (an after-hours alert once work starts) or 'nothing' (the same
-   * data gives the same conditions). Unchanged assets are checked only where it can matter.
+   * data gives the same conditions), or 'both' (off its site once working hours end, back
+   * once they begin). Unchanged assets are checked only where it can matter.
    */
-  readonly timeCan: 'raise' | 'clear' | 'nothing';
+  readonly timeCan: 'raise' | 'clear' | 'both' | 'nothing';
   /** Which assets the rule watches; out of scope, its alerts clear. */
   readonly scope: AssetScope;
   /** Sets the time of the next evaluation (checks are kept while the rules stay the same). */
   prepare(now: number): void;
-  /** For a check time can raise: when it will, for this asset as it is (NaN: never). */
+  /** For a check time can raise (or both): when it will, for this asset as it is (NaN: never). */
   raisesAt?(asset: Asset): number;
-  /** For a check time can clear: whether it may have, since the previous evaluation. */
+  /** For a check time can clear (or both): whether it may have, since the previous evaluation. */
   timeMayClear?(): boolean;
   check(asset: Asset, previous: Asset | undefined, sink: FindingSink): void;
 }

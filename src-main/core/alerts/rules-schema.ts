@@ -5,7 +5,7 @@
  * `alerts:setRules` check.
  */
 import * as v from 'valibot';
-import { AlertRulesSchema, STALE_MINUTES, type AlertRules, type AlertScope, type WorkingPeriod } from '../../contract';
+import { AlertRulesSchema, defaultPlaceRules, STALE_MINUTES, type AlertRules, type AlertScope, type WorkingPeriod } from '../../contract';
 import { FleetError } from '../errors';
 
 export { AlertRulesSchema };
@@ -34,9 +34,12 @@ export function demoSchedule(): WorkingPeriod[] {
 
 /**
  * The rules of a profile that has none saved: every kind on but maintenance (it needs
- * thresholds that only the user knows), so a newcomer sees alerts without any setup.
+ * thresholds that only the user knows) and off-site (it needs sites drawn wherever machines
+ * park for the night; the demo's machines park around their depots, off its sites), so a
+ * newcomer sees alerts without any setup.
  */
 export function defaultAlertRules(options: { demo?: boolean } = {}): AlertRules {
+  const places = defaultPlaceRules();
   return {
     lowFuel: { enabled: true, belowPercent: DEFAULT_LOW_FUEL_PERCENT, scope: everyAsset() },
     stale: { enabled: true, afterMin: STALE_MINUTES.default, scope: everyAsset() },
@@ -49,6 +52,7 @@ export function defaultAlertRules(options: { demo?: boolean } = {}): AlertRules 
     },
     region: { enabled: true, regions: [], on: 'both', scope: everyAsset() },
     maintenance: { enabled: false, thresholds: [] },
+    ...places,
     quiet: false,
   };
 }

@@ -1,12 +1,14 @@
 import { alertScenario, inScenario, SCENARIO_GEOFENCE, SCENARIO_TIMES, scenarioFuel, type AlertScenario } from './scenario';
 import { lastReportAt, physicalState, staleReadingAt, TIME_ZONE, type PhysicalState } from './state';
 import { describeEquipment, type EquipmentDescriptor } from './equipment';
+import { inTransit, roleOf, stagePlaces } from './moves';
 
 export type { EquipmentDescriptor, EquipmentCategory } from './equipment';
 export type { PhysicalState } from './state';
 export { SIM_EPOCH, TIME_ZONE } from './state';
 export type { AlertScenario } from './scenario';
 export { SCENARIO_GEOFENCE, SCENARIO_TIMES } from './scenario';
+export { PLACE_TIMES, type PlaceRoles } from './moves';
 
 export interface SimulationOptions {
   /** Stages the alert scenario (see scenario.ts) from this instant on; absent: no scenario. */
@@ -93,8 +95,14 @@ export class FleetSimulation {
       const lastWords = s.startMs - SCENARIO_TIMES.silentSinceMs;
       return timeMs >= lastWords ? lastReportAt(unit, lastWords) : natural;
     }
-    const staged = unit.index === s.lowFuel || unit.index === s.afterHours || unit.index === s.leavesRegion;
+    const staged = unit.index === s.lowFuel || unit.index === s.afterHours || unit.index === s.leavesRegion || roleOf(s.places, unit.index) !== null;
     if (!staged || timeMs < s.startMs) return natural;
+    // On a carrier the device sleeps: its last report is the one before the ride.
+    if (inTransit(s.places, unit.index, timeMs - s.startMs)) {
+      let departed = timeMs;
+      while (inTransit(s.places, unit.index, departed - s.startMs)) departed -= SCENARIO_TIMES.reportEveryMs;
+      return this.reportedAt(unit, departed);
+    }
     // Staged units report every 30 s while the scenario runs (never going back in time after it).
     const every = SCENARIO_TIMES.reportEveryMs;
     const last = Math.min(timeMs, s.startMs + SCENARIO_TIMES.durationMs - 1);
@@ -134,13 +142,14 @@ export class FleetSimulation {
     state.ipEndpoint = unit.ipEndpoint;
     state.collectedOn = collectedOn;
     const s = this.scenario;
-    if (s) stage(s, unit, state, reportedAt);
+    if (s) stage(s, this.seed, unit, state, reportedAt);
     return state;
   }
 }
 
 /** The scenario's values for its units, as of their report at `reportedAt`. */
-function stage(s: AlertScenario, unit: EquipmentDescriptor, state: EquipmentState, reportedAt: number): void {
+function stage(s: AlertScenario, seed: number, unit: EquipmentDescriptor, state: EquipmentState, reportedAt: number): void {
+  stagePlaces(s.places, seed, s.startMs, unit, state, reportedAt, s.nightZone);
   if (unit.index === s.lowFuel && inScenario(s, reportedAt)) state.fuelPct = scenarioFuel(s, reportedAt);
   if (unit.index === s.leavesRegion) {
     state.geoRegions = reportedAt < s.startMs + SCENARIO_TIMES.leaveRegionAfterMs ? ['region:UT', SCENARIO_GEOFENCE] : ['region:UT'];

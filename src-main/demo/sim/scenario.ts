@@ -9,9 +9,13 @@
  *   start + 3 min   a unit leaves the `region:SLC-YARD` geofence (its `geo-regions` change)
  *   start + 5 min   a unit whose last report was 55 min old at start, and that stays silent,
  *                   has not reported for an hour
+ *
+ * Four more machines move between yards and job sites (moves.ts): a delivery, a pick-up, one
+ * left idle on a finished job, one towed at night.
  */
 import { hashInts } from '../prng';
 import type { EquipmentDescriptor } from './equipment';
+import type { PlaceRoles } from './moves';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -47,8 +51,10 @@ export interface AlertScenario {
   leavesRegion: number;
   afterHours: number;
   silent: number;
-  /** The after-hours unit's `time-zone`: where it is about 02:00 when its ignition goes on. */
+  /** The after-hours unit's `time-zone`: where it is about 02:00 when its ignition goes on (the towed machine's too). */
   nightZone: string;
+  /** The machines of the place scenario (moves.ts). */
+  places: PlaceRoles;
 }
 
 function usable(unit: EquipmentDescriptor): boolean {
@@ -103,7 +109,15 @@ export function alertScenario(units: readonly EquipmentDescriptor[], seed: numbe
   const afterHours = pick(units, seed, 902, taken, (u) => u.hasEngine && u.loopRadiusKm === 0);
   const leavesRegion = pick(units, seed, 903, taken, (u) => u.category === 'trailer' || truck(u));
   const silent = pick(units, seed, 904, taken, () => true);
-  return { startMs, lowFuel, leavesRegion, afterHours, silent, nightZone: nightZoneAt(startMs + SCENARIO_TIMES.ignitionOnAfterMs) };
+  // Machines a carrier moves (not trucks, which drive themselves); picked after the others, so those stay as they were.
+  const machine = (u: EquipmentDescriptor): boolean => u.hasEngine && !truck(u);
+  const places: PlaceRoles = {
+    delivered: pick(units, seed, 905, taken, machine),
+    pickedUp: pick(units, seed, 906, taken, machine),
+    idle: pick(units, seed, 907, taken, machine),
+    towed: pick(units, seed, 908, taken, machine),
+  };
+  return { startMs, lowFuel, leavesRegion, afterHours, silent, nightZone: nightZoneAt(startMs + SCENARIO_TIMES.ignitionOnAfterMs), places };
 }
 
 /** True while the staged values apply (from an hour before the start, for lists fetched right at it). */

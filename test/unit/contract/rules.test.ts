@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type AlertRules, type ProfileInput } from '../../../src-main/contract';
+import { DEFAULT_SETTINGS, defaultPlaceRules, type AlertRules, type ProfileInput } from '../../../src-main/contract';
 import { FleetError } from '../../../src-main/core/errors';
 import { validateInvoke } from '../../../src-main/core/ipc/validate-args';
 import { SettingsStore } from '../../../src-main/core/settings/settings-store';
@@ -268,6 +268,7 @@ describe('alert rules', () => {
     afterHours: { enabled: true, trigger: 'either', schedule: [{ day: 1, start: '07:00', end: '18:00' }], timeZone: 'America/Denver', scope: { categories: [], assetIds: [], selectionName: null } },
     region: { enabled: true, regions: [], on: 'both', scope: { categories: [], assetIds: [], selectionName: null } },
     maintenance: { enabled: false, thresholds: [] },
+    ...defaultPlaceRules(),
     quiet: false,
   });
 
@@ -286,6 +287,7 @@ describe('alert rules', () => {
   const withStale = (afterMin: number) => ({ ...base(), stale: { ...base().stale, afterMin } });
   const withSelection = (n: number) => ({ ...base(), stale: { ...base().stale, scope: { categories: [], assetIds: Array.from({ length: n }, (_, i) => `thing:${i + 1}`), selectionName: 'Night shift' } } });
   const withSchedule = (schedule: AlertRules['afterHours']['schedule']) => ({ ...base(), afterHours: { ...base().afterHours, schedule } });
+  const withTowed = (minMetres: number) => ({ ...base(), towed: { ...base().towed, minMetres } });
 
   it.each([
     ['fuel 1 %', withFuel(1)],
@@ -293,6 +295,8 @@ describe('alert rules', () => {
     ['no report for 10,080 minutes', withStale(10_080)],
     ['a selection of 5,000 assets', withSelection(5000)],
     ['a period ending at midnight', withSchedule([{ day: 6, start: '20:00', end: '24:00' }])],
+    ['towed after 50 m', withTowed(50)],
+    ['towed after 50,000 m', withTowed(50_000)],
   ])('%s is accepted everywhere', (_what, rules) => same(verdicts(rules), accepted));
 
   it.each([
@@ -304,6 +308,9 @@ describe('alert rules', () => {
     ['overlapping periods', withSchedule([{ day: 1, start: '07:00', end: '17:00' }, { day: 1, start: '16:00', end: '20:00' }]), 'Monday: 16:00–20:00 overlaps 07:00–17:00'],
     ['no working period while on', withSchedule([]), 'Add at least one working period, or turn the after-hours rule off'],
     ['an unknown time zone', { ...base(), afterHours: { ...base().afterHours, timeZone: 'Mars/Olympus' } }, 'Choose a time zone from the list ("Mars/Olympus" is not one this computer knows)'],
+    ['towed after 49 m', withTowed(49), 'Moved with the ignition off: enter a distance from 50 m to 50,000 m'],
+    ['towed after 50,001 m', withTowed(50_001), 'Moved with the ignition off: enter a distance from 50 m to 50,000 m'],
+    ['a site kind that does not exist', { ...base(), site: { ...base().site, siteKinds: ['depot' as 'yard'] } }, 'A site kind is yard, job site, customer, restricted or other'],
     ['a selection without a name', { ...withSelection(2), stale: { ...withSelection(2).stale, scope: { ...withSelection(2).stale.scope, selectionName: '' } } }, 'Give the saved selection a name'],
   ])('%s is refused everywhere with the same sentence', (_what, rules, message) => same(verdicts(rules), { ok: false, message }));
 });

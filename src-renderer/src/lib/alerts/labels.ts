@@ -10,4 +10,7 @@ export const RULE_LABEL: Record<AlertRuleKind, string> = {
   'after-hours': 'After hours',
   region: 'Region',
   maintenance: 'Maintenance due',
+  site: 'Site',
+  towed: 'Moved, ignition off',
+  'off-site': 'Off site after hours',
 };

@@ -6,7 +6,7 @@
  * is checked here.
  */
 import * as v from 'valibot';
-import { ALERT_LIMITS, AlertRulesSchema, dayName, regionCodeOf, type AlertRules, type AlertScope, type MaintenanceThreshold } from '@contract';
+import { ALERT_LIMITS, AlertRulesSchema, dayName, regionCodeOf, type AlertRules, type AlertScope, type MaintenanceThreshold, type SiteKind } from '@contract';
 
 export { dayName };
 
@@ -40,6 +40,9 @@ export interface RulesForm {
   afterHours: { enabled: boolean; trigger: AlertRules['afterHours']['trigger']; schedule: PeriodForm[]; timeZone: string; scope: ScopeForm };
   region: { enabled: boolean; regions: string[]; on: AlertRules['region']['on']; scope: ScopeForm };
   maintenance: { enabled: boolean; thresholds: ThresholdForm[] };
+  site: { enabled: boolean; on: AlertRules['site']['on']; siteKinds: SiteKind[]; siteIds: string[]; scope: ScopeForm };
+  towed: { enabled: boolean; minMetres: string; scope: ScopeForm };
+  offSite: { enabled: boolean; siteKinds: SiteKind[]; scope: ScopeForm };
   quiet: boolean;
 }
 
@@ -88,6 +91,9 @@ export function toRulesForm(rules: AlertRules): RulesForm {
       enabled: rules.maintenance.enabled,
       thresholds: rules.maintenance.thresholds.map((t) => ({ id: t.id, metric: t.metric, dueAt: String(t.dueAt), scope: toScopeForm(t.scope) })),
     },
+    site: { enabled: rules.site.enabled, on: rules.site.on, siteKinds: [...rules.site.siteKinds], siteIds: [...rules.site.siteIds], scope: toScopeForm(rules.site.scope) },
+    towed: { enabled: rules.towed.enabled, minMetres: String(rules.towed.minMetres), scope: toScopeForm(rules.towed.scope) },
+    offSite: { enabled: rules.offSite.enabled, siteKinds: [...rules.offSite.siteKinds], scope: toScopeForm(rules.offSite.scope) },
     quiet: rules.quiet,
   };
 }
@@ -157,6 +163,9 @@ export function validateRulesForm(form: RulesForm): { ok: true; rules: AlertRule
       scope: scopeOf(form.region.scope, 'region.scope', errors),
     },
     maintenance: { enabled: form.maintenance.enabled, thresholds },
+    site: { enabled: form.site.enabled, on: form.site.on, siteKinds: [...form.site.siteKinds], siteIds: [...form.site.siteIds], scope: scopeOf(form.site.scope, 'site.scope', errors) },
+    towed: { enabled: form.towed.enabled, minMetres: whole(form.towed.minMetres), scope: scopeOf(form.towed.scope, 'towed.scope', errors) },
+    offSite: { enabled: form.offSite.enabled, siteKinds: [...form.offSite.siteKinds], scope: scopeOf(form.offSite.scope, 'offSite.scope', errors) },
     quiet: form.quiet,
   };
   const result = v.safeParse(AlertRulesSchema, candidate, { abortPipeEarly: true });

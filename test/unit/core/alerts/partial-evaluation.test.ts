@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AlertRules, Asset, AssetSnapshot, Metric } from '../../../../src-main/contract';
 import { AlertService } from '../../../../src-main/core/alerts/alert-service';
+import type { AlertSite } from '../../../../src-main/core/alerts/places';
 import { defaultAlertRules } from '../../../../src-main/core/alerts/rules-schema';
 import { AlertRulesStore } from '../../../../src-main/core/alerts/rules-store';
 import { smallChange } from '../../../../src-main/core/handlers/assets';
@@ -29,6 +30,8 @@ const memoryStore = (): OfflineStore => ({
 });
 
 interface Reading {
+  /** Where it is: spots 0 and 1 are on a yard, 2 on a job site, 3 and 4 on no site (about 1.1 km apart). */
+  spot: number;
   fuel: number;
   ignition: boolean;
   moving: boolean;
@@ -49,6 +52,7 @@ function toAsset(id: number, r: Reading): Asset {
     serialNumber: 'S',
     embedUrl: null,
     metrics: {
+      gps: m({ lat: 40 + r.spot * 0.01, lng: -111.9 }),
       fuel: m(r.fuel),
       ignition: m(r.ignition),
       'in-motion': m(r.moving),
@@ -62,7 +66,12 @@ function toAsset(id: number, r: Reading): Asset {
   };
 }
 
+const YARD: AlertSite = { id: 's-000000a1', name: 'Yard', kind: 'yard' };
+const JOB: AlertSite = { id: 's-000000b2', name: 'Job', kind: 'job' };
+const siteAtSpot = (spot: number): AlertSite | null => (spot <= 1 ? YARD : spot === 2 ? JOB : null);
+
 const readingArb = fc.record({
+  spot: fc.integer({ min: 0, max: 4 }),
   fuel: fc.integer({ min: 0, max: 40 }),
   ignition: fc.boolean(),
   moving: fc.boolean(),
@@ -89,14 +98,15 @@ function rules(): AlertRules {
     afterHours: { ...r.afterHours, schedule },
     stale: { ...r.stale, afterMin: 45 },
     maintenance: { enabled: true, thresholds: [{ id: 'svc-1000', metric: 'engine-hours', dueAt: 1000, scope: { categories: ['dump truck'], assetIds: [], selectionName: null } }] },
+    offSite: { ...r.offSite, enabled: true },
   };
 }
 
-function service(dir: string, profile: string): AlertService {
+function service(dir: string, profile: string, siteOf: (assetId: string) => AlertSite | null): AlertService {
   const store = new AlertRulesStore(dir);
   store.set(profile, rules());
   const s = memoryStore();
-  return new AlertService({ profileId: () => profile, demo: () => false, store: () => s, rules: store, emit: () => {}, log: () => {} });
+  return new AlertService({ profileId: () => profile, demo: () => false, store: () => s, rules: store, emit: () => {}, log: () => {}, siteOf, hasSites: () => true });
 }
 
 const summary = (svc: AlertService) =>
@@ -114,10 +124,15 @@ describe('partial evaluation', () => {
         fc.property(fc.array(readingArb, { minLength: 30, maxLength: 30 }), fc.array(stepArb, { minLength: 1, maxLength: 12 }), (initial, steps) => {
           run++;
           const profile = `p${run}`;
-          const partial = service(dir, profile);
-          const whole = service(dir, profile);
           let now = START;
           const readings = new Map(initial.map((r, i) => [i + 1, { ...r, at: now - 2 * MINUTE }]));
+          // The sites service's answer for the list being evaluated.
+          const siteOf = (assetId: string): AlertSite | null => {
+            const reading = readings.get(Number(assetId.slice('thing:'.length)));
+            return reading ? siteAtSpot(reading.spot) : null;
+          };
+          const partial = service(dir, profile, siteOf);
+          const whole = service(dir, profile, siteOf);
           let previous: AssetSnapshot | null = null;
           const listAt = (): AssetSnapshot => ({
             profileId: profile,

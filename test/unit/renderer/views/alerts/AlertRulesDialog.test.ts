@@ -8,6 +8,7 @@ import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fix
 import { FakeAlertLog } from './alert-fixtures';
 import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
 import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
+import { sitesStore } from '../../../../../src-renderer/src/state/sites.svelte';
 
 let bridge: FakeBridge;
 let log: FakeAlertLog;
@@ -23,6 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  sitesStore.dispose();
   store?.dispose();
   setBridge(null);
 });
@@ -51,7 +53,10 @@ describe('AlertRulesDialog', () => {
   it('shows one switch per rule, the quiet mode, and the loaded values', async () => {
     await open();
     const switches = screen.getAllByRole('switch').map((s) => s.closest('label')?.textContent?.replace(/\s+/g, ' ').trim());
-    expect(switches).toEqual(['Low fuel on', 'No report on', 'After hours on', 'Regions on', 'Maintenance due off', 'Quiet mode: no desktop notifications (alerts are still listed and counted)']);
+    expect(switches).toEqual([
+      'Low fuel on', 'No report on', 'After hours on', 'Regions on', 'Maintenance due off', 'Sites on', 'Moved with the ignition off on', 'Off site after hours off',
+      'Quiet mode: no desktop notifications (alerts are still listed and counted)',
+    ]);
     expect(screen.getByLabelText('Alert when fuel is below (%)')).toHaveValue('15');
     expect(screen.getByLabelText('Branch time zone')).toHaveValue('America/Denver');
     expect(screen.getAllByRole('textbox', { name: /start \(HH:MM\)/ })).toHaveLength(5);
@@ -115,6 +120,39 @@ describe('AlertRulesDialog', () => {
     expect(rules.maintenance.thresholds).toEqual([{ id: expect.stringMatching(/^[A-Za-z0-9._-]{1,64}$/), metric: 'odometer', dueAt: 15000, scope: { categories: [], assetIds: [], selectionName: null } }]);
     expect(rules.quiet).toBe(true);
     expect(store.rules).toEqual(rules);
+  }, 20_000); // A guard against a hang, not a measure: the form is long and this machine shared.
+
+  it('saves the place rules: site kinds and named sites, the towing distance, off site after hours', async () => {
+    const site = (id: string, name: string, kind: 'yard' | 'job') => ({ id, name, kind, notes: '', shape: { type: 'circle' as const, center: [-111.9, 40.6] as [number, number], radiusM: 300 }, regionCode: null, createdAt: 0, updatedAt: 0 });
+    await open();
+    // The sites arrive after the dialog opened (as 'sites:changed' does): the choices follow.
+    sitesStore.replace({ profileId: 'demo', sites: [site('s-000000a1', 'North yard', 'yard'), site('s-000000b2', 'Daybreak', 'job')], presence: {} });
+    const sites = screen.getByRole('group', { name: /^Sites/ });
+    await fireEvent.change(within(sites).getByLabelText('Alert when a machine'), { target: { value: 'leave' } });
+    await fireEvent.click(within(sites).getByLabelText('Job site'));
+    await fireEvent.click(within(sites).getByLabelText('Yard'));
+    await fireEvent.click(await within(sites).findByLabelText('North yard'));
+    await fireEvent.input(screen.getByLabelText(/moves farther than \(metres\)/), { target: { value: '500' } });
+    const offSite = screen.getByRole('group', { name: /Off site after hours/ });
+    await fireEvent.click(within(offSite).getByRole('switch'));
+    await fireEvent.click(within(offSite).getByLabelText('Customer'));
+    await save();
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const rules = saved();
+    expect(rules.site).toEqual({ enabled: true, on: 'leave', siteKinds: ['yard', 'job'], siteIds: ['s-000000a1'], scope: { categories: [], assetIds: [], selectionName: null } });
+    expect(rules.towed.minMetres).toBe(500);
+    expect(rules.offSite).toMatchObject({ enabled: true, siteKinds: ['customer'] });
+  });
+
+  it('works without sites, and refuses a towing distance out of range in words beside the field', async () => {
+    await open();
+    expect(within(screen.getByRole('group', { name: /^Sites/ })).getByText('The branch has no sites yet: draw them in Places.')).toBeInTheDocument();
+    const metres = screen.getByLabelText(/moves farther than \(metres\)/);
+    await fireEvent.input(metres, { target: { value: '20' } });
+    await save();
+    expect(screen.getByText('Moved with the ignition off: enter a distance from 50 m to 50,000 m')).toBeInTheDocument();
+    expect(metres).toHaveAttribute('aria-invalid', 'true');
+    expect(bridge.callsTo('alerts:setRules')).toHaveLength(0);
   });
 
   it("shows the main side's message when it refuses, without its JSON path, and stays open", async () => {

@@ -1,5 +1,5 @@
 /** Builders for the alerts tests: records, rules, an in-memory alert log behind the fake bridge, a fake Notification. */
-import type { AlertCounts, AlertQuery, AlertRecord, AlertRules, AlertScope } from '../../../../../src-main/contract';
+import { defaultPlaceRules, type AlertCounts, type AlertQuery, type AlertRecord, type AlertRules, type AlertScope } from '../../../../../src-main/contract';
 import type { NotificationApi, NotificationLike } from '../../../../../src-renderer/src/lib/alerts/notifications';
 import { NOW, type FakeBridge } from '../../fixtures';
 
@@ -18,6 +18,7 @@ export function rules(patch: Partial<AlertRules> = {}): AlertRules {
     },
     region: { enabled: true, regions: [], on: 'both', scope: EVERY_ASSET },
     maintenance: { enabled: false, thresholds: [] },
+    ...defaultPlaceRules(),
     quiet: false,
     ...patch,
   };

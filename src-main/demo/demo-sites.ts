@@ -1,11 +1,12 @@
 /**
- * The sites the demo profile starts with: each depot of the simulated fleet as a yard, and
- * its job sites, yards and quarries (the demo's "area" assets) as small circles, all from
- * the demo geography's places. They are seeded once into the demo profile's store; after
+ * The sites the demo profile starts with: the job sites the simulation moves machines
+ * between (sim/site-places.ts), each depot of the simulated fleet as a yard, and the
+ * demo's places (its "area" assets: job sites, yards, quarries) as small circles. They are seeded once into the demo profile's store; after
  * that they are the dispatcher's to change or delete.
  */
 import type { SiteInput, SiteKind } from '../contract';
 import type { DemoPlace } from './geography';
+import { DEMO_JOB_SITES } from './sim/site-places';
 
 /** A depot's yard: the simulated units are spread a few kilometres around their depot. */
 export const DEMO_YARD_RADIUS_M = 1500;
@@ -19,7 +20,13 @@ function kindOf(name: string): SiteKind {
 }
 
 export function demoSites(places: readonly DemoPlace[]): SiteInput[] {
-  const sites: SiteInput[] = [];
+  // The job sites the simulation delivers to, picks up from, leaves idle on and tows from come first.
+  const sites: SiteInput[] = DEMO_JOB_SITES.map((job) => ({
+    name: job.name,
+    kind: job.kind,
+    notes: '',
+    shape: { type: 'circle', center: [job.lng, job.lat], radiusM: job.radiusM },
+  }));
   for (const place of places) {
     if (sites.length >= MAX_DEMO_SITES) break;
     if (place.kind === 'depot') {

@@ -11,6 +11,11 @@ import { box, circle, polygon, site } from './site-shapes';
 /** The step that brought the sites tables, found by what it makes (steps from parallel work may come before it). */
 const SITES_STEP = MIGRATIONS.findIndex((step) => /CREATE TABLE sites\b/.test(step));
 
+/** Every table made by this step and the steps after it, which a database of the schema before it lacks. */
+function tablesFromStep(step: number): string[] {
+  return MIGRATIONS.slice(step).flatMap((sql) => [...sql.matchAll(/CREATE TABLE (\w+)/g)].map((match) => match[1]));
+}
+
 let dir: string;
 let cleanup: () => void;
 beforeEach(() => ({ dir, cleanup } = makeTempDir()));
@@ -25,7 +30,7 @@ describe('the sites tables of the offline store', () => {
     before.close();
     // Roll the file back to the version before the sites step.
     const db = new Database(join(dir, 'offline', 'demo.sqlite'));
-    for (const table of ['sites', 'site_presence']) db.exec(`DROP TABLE ${table}`);
+    for (const table of tablesFromStep(SITES_STEP)) db.exec(`DROP TABLE ${table}`);
     db.pragma(`user_version = ${SITES_STEP}`);
     db.close();
 

@@ -150,6 +150,10 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     emit,
     notify: platform.notify ? (n) => platform.notify?.(n) : undefined,
     now,
+    // The sites' presence is updated from a list before that list's alerts are evaluated (noteListChange).
+    siteOf: (assetId) => sites.siteOf(assetId),
+    siteForRegion: (code) => sites.forRegion(code),
+    hasSites: () => sites.hasSites(),
   });
 
   const sites = new SiteService({

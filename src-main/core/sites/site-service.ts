@@ -171,6 +171,16 @@ export class SiteService {
     return siteId ? branch.index.site(siteId) : null;
   }
 
+  /** The site standing for one of the service's `geo-regions` codes, or null. */
+  forRegion(code: string): Site | null {
+    return this.#branch?.sites.find((site) => site.regionCode === code) ?? null;
+  }
+
+  /** Whether the branch has any site. */
+  hasSites(): boolean {
+    return (this.#branch?.sites.length ?? 0) > 0;
+  }
+
   presenceOf(assetId: string): SitePresence | null {
     return this.#branch?.tracker.get(assetId) ?? null;
   }

@@ -6,6 +6,7 @@
  * variables add a real service.
  */
 import { createNearestHandlers } from '../core/handlers/nearest';
+import { NearestIndex } from '../core/places/nearest-index';
 import { createSiteHandlers } from '../core/handlers/sites';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
@@ -121,9 +122,12 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   let store: OfflineStore;
   /** The active profile's asset list, read from its store once (see core/assets/asset-repository.ts). */
   let assets: AssetRepository;
+  /** The nearest-machines index over the active profile's rows, built again at the first query after they change. */
+  const nearest = new NearestIndex(() => assets.rows()?.assets ?? []);
   const openProfile = (profileId: string): void => {
     store = stores.open(profileId);
     assets = new AssetRepository(profileId, store);
+    nearest.invalidate();
   };
   openProfile(auth.profiles.activeId);
   const http = createHttpClient(auth.activeTokenSource, httpTimeoutMs ? { defaultTimeoutMs: httpTimeoutMs } : {});
@@ -162,7 +166,13 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   const scheduler = new RefreshScheduler<AssetSnapshot>({
     refresh: async () => {
       // The refresh's change (whole assets) tells the alert evaluation which assets changed.
-      const snapshot = await refreshAssets(ctx, now, (change) => alerts.noteChange(change));
+      let snapshot: AssetSnapshot;
+      try {
+        snapshot = await refreshAssets(ctx, now, (change) => alerts.noteChange(change));
+      } finally {
+        // The held list may be new even when saving its offline copy failed.
+        nearest.invalidate();
+      }
       evaluateAlerts(snapshot);
       return snapshot;
     },
@@ -242,7 +252,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createAempHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
     ...createSiteHandlers(),
-    ...createNearestHandlers(),
+    ...createNearestHandlers(nearest),
     ...createUtilizationHandlers(),
     'map:base': async () => tiles.baseMap(),
     'app:info': async (): Promise<AppInfo> => ({

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { normalizeAssetList } from '../../../../src-main/core/assets/asset-schema';
 import { rowOfAsset } from '../../../../src-main/core/assets/asset-row';
 import { createNearestHandlers } from '../../../../src-main/core/handlers/nearest';
@@ -18,7 +18,7 @@ function demoRows() {
 
 describe('nearest:query on the demo fleet', () => {
   const rows = demoRows();
-  const handlers = createNearestHandlers(new NearestIndex(() => rows)) as unknown as InvokeHandlers;
+  const handlers = createNearestHandlers(new NearestIndex(() => rows), () => 'in Salt Lake City, UT') as unknown as InvokeHandlers;
   const SLC = { lat: 40.7608, lng: -111.891 };
 
   it('lists the nearest machines first, each no nearer than the one before', async () => {
@@ -53,5 +53,22 @@ describe('nearest:query on the demo fleet', () => {
     const answer = await dispatchInvoke(handlers, 'nearest:query', [{ ...SLC, limit: 1000 }]);
     expect(answer.ok).toBe(false);
     if (!answer.ok) expect(answer.error.message).toMatch(/^Ask for the nearest 10, 25 or 50/);
+  });
+
+  it('says where the point is in words', async () => {
+    const result = await handlers['nearest:query']({ ...SLC, limit: 10, categories: [], parkedOnly: false, excludeAssetId: null });
+    expect(result.place).toBe('in Salt Lake City, UT');
+  });
+
+  it('still answers, without words, when the gazetteer cannot be read', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = createNearestHandlers(new NearestIndex(() => rows), () => {
+      throw new Error('cities.pbf: no such file');
+    }) as unknown as InvokeHandlers;
+    const result = await broken['nearest:query']({ ...SLC, limit: 10, categories: [], parkedOnly: false, excludeAssetId: null });
+    expect(result.hits).toHaveLength(10);
+    expect(result.place).toBeNull();
+    expect(quiet).toHaveBeenCalledWith(expect.stringContaining('place names could not be read'));
+    quiet.mockRestore();
   });
 });

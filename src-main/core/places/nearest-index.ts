@@ -16,8 +16,9 @@
  *   is standing, and nothing says an unreported one is.
  */
 import KDBush from 'kdbush';
-import { around, distance } from 'geokdbush';
+import { around } from 'geokdbush';
 import turfBearing from '@turf/bearing';
+import turfDistance from '@turf/distance';
 import type { AssetRow, NearestHit, NearestQuery, NearestResult } from '../../contract';
 
 /** The fields of a row the search reads. */
@@ -50,9 +51,9 @@ export function bearingBetween(fromLat: number, fromLng: number, toLat: number, 
   return (deg + 360) % 360;
 }
 
-/** Great-circle distance in metres (the same formula the search orders by). */
+/** Great-circle distance in metres (Turf, as the renderer's measure tool: a measured and a listed distance agree). */
 export function distanceBetween(fromLat: number, fromLng: number, toLat: number, toLng: number): number {
-  return distance(fromLng, fromLat, toLng, toLat) * 1000;
+  return turfDistance([fromLng, fromLat], [toLng, toLat], { units: 'meters' });
 }
 
 interface Built {

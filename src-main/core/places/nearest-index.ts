@@ -56,36 +56,70 @@ export function distanceBetween(fromLat: number, fromLng: number, toLat: number,
   return turfDistance([fromLng, fromLat], [toLng, toLat], { units: 'meters' });
 }
 
-interface Built {
+/** One searchable group of machines (all, parked, one category, its parked ones) with its own tree. */
+interface Group {
   tree: KDBush;
+  /** Tree point → place in `Built.rows`. */
+  members: Int32Array;
+}
+
+interface Built {
   rows: (NearestRow & { lat: number; lng: number })[];
   parked: Uint8Array;
+  /** groupKey(parked, category) → its group; category '*' for every category. */
+  groups: Map<string, Group>;
   /** Category ('' for none) → how many machines, and how many of them parked. */
   counts: Map<string, { all: number; parked: number }>;
   /** Asset id → its place in `rows`. */
   byId: Map<string, number>;
 }
 
+const ALL_CATEGORIES = '*';
+const groupKey = (parkedOnly: boolean, category: string): string => `${parkedOnly ? 'parked' : 'all'}|${category}`;
+
+function treeOf(rows: Built['rows'], members: readonly number[]): Group {
+  const tree = new KDBush(Math.max(members.length, 1));
+  for (const i of members) tree.add(rows[i].lng, rows[i].lat);
+  // kdbush needs at least one point to finish; an empty group searches nothing (see `members`).
+  if (members.length === 0) tree.add(0, 0);
+  tree.finish();
+  return { tree, members: Int32Array.from(members) };
+}
+
+/**
+ * A tree per filter group, so a filtered search walks only the machines that match: a
+ * filter checked while walking one tree of every machine visits most of them when few
+ * match (a rare category, the few parked ones).
+ */
 function build(source: readonly NearestRow[]): Built {
   const rows = source.filter(isSearchable);
-  const tree = new KDBush(Math.max(rows.length, 1));
   const parked = new Uint8Array(rows.length);
   const counts = new Map<string, { all: number; parked: number }>();
   const byId = new Map<string, number>();
+  const lists = new Map<string, number[]>();
+  const addTo = (key: string, i: number): void => {
+    const list = lists.get(key);
+    if (list) list.push(i);
+    else lists.set(key, [i]);
+  };
   rows.forEach((row, i) => {
     byId.set(row.assetId, i);
-    tree.add(row.lng, row.lat);
     parked[i] = isParked(row) ? 1 : 0;
-    const key = row.category ?? '';
-    const count = counts.get(key) ?? { all: 0, parked: 0 };
+    const category = row.category ?? '';
+    const count = counts.get(category) ?? { all: 0, parked: 0 };
     count.all++;
     count.parked += parked[i];
-    counts.set(key, count);
+    counts.set(category, count);
+    addTo(groupKey(false, ALL_CATEGORIES), i);
+    addTo(groupKey(false, category), i);
+    if (parked[i]) {
+      addTo(groupKey(true, ALL_CATEGORIES), i);
+      addTo(groupKey(true, category), i);
+    }
   });
-  // kdbush needs at least one point to finish; an empty list searches nothing.
-  if (rows.length === 0) tree.add(0, 0);
-  tree.finish();
-  return { tree, rows, parked, counts, byId };
+  const groups = new Map<string, Group>();
+  for (const [key, members] of lists) groups.set(key, treeOf(rows, members));
+  return { rows, parked, groups, counts, byId };
 }
 
 export class NearestIndex {
@@ -103,19 +137,26 @@ export class NearestIndex {
     const categories = options.categories && options.categories.length > 0 ? new Set(options.categories) : null;
     const parkedOnly = options.parkedOnly === true;
     const exclude = options.excludeAssetId ?? null;
-    const passes = (i: number): boolean => (!parkedOnly || built.parked[i] === 1) && (!categories || categories.has(built.rows[i].category ?? ''));
-    // `i < rows.length` leaves out the placeholder point of an empty list.
-    const matches = (i: number): boolean => i < built.rows.length && passes(i) && built.rows[i].assetId !== exclude;
+    const keys = categories ? [...categories].map((c) => groupKey(parkedOnly, c)) : [groupKey(parkedOnly, ALL_CATEGORIES)];
 
-    const ids = around(built.tree, options.lng, options.lat, options.limit, Infinity, matches);
-    const hits: NearestHit[] = ids.map((i) => {
-      const row = built.rows[i];
-      return {
-        assetId: row.assetId,
-        distanceM: distanceBetween(options.lat, options.lng, row.lat, row.lng),
-        bearingDeg: bearingBetween(options.lat, options.lng, row.lat, row.lng),
-      };
-    });
+    // The nearest of each group searched, then the nearest of those.
+    const found: NearestHit[] = [];
+    for (const key of keys) {
+      const group = built.groups.get(key);
+      if (!group) continue;
+      const { members } = group;
+      const wanted = (j: number): boolean => j < members.length && built.rows[members[j]].assetId !== exclude;
+      for (const j of around(group.tree, options.lng, options.lat, options.limit, undefined, wanted)) {
+        const row = built.rows[members[j]];
+        found.push({
+          assetId: row.assetId,
+          distanceM: distanceBetween(options.lat, options.lng, row.lat, row.lng),
+          bearingDeg: bearingBetween(options.lat, options.lng, row.lat, row.lng),
+        });
+      }
+    }
+    const hits = keys.length > 1 ? found.sort((a, b) => a.distanceM - b.distanceM).slice(0, options.limit) : found;
+    const passes = (i: number): boolean => (!parkedOnly || built.parked[i] === 1) && (!categories || categories.has(built.rows[i].category ?? ''));
     return { lat: options.lat, lng: options.lng, hits, searched: searchedCount(built, categories, parkedOnly, exclude, passes) };
   }
 }

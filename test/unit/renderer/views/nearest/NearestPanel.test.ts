@@ -80,6 +80,7 @@ describe('NearestPanel', () => {
     expect(third).toHaveTextContent('stale');
     expect(first).not.toHaveTextContent('stale');
     expect(screen.getByTestId('nearest-place')).toHaveTextContent('6 km NE of Sandy, UT');
+    expect(screen.getByText(/nearest of/)).toHaveTextContent('The 3 nearest of 3 machines with a position');
     expect(screen.getByText(/GeoNames/)).toBeInTheDocument();
     session.settings = { ...DEFAULT_SETTINGS, units: 'metric' };
     await tick();

@@ -107,6 +107,7 @@ export async function measureNearestFigures(options: { assets?: number; queries?
     { what: `nearest: index build, ${size.toLocaleString('en-US')} machines (median of 5)`, value: median(builds), target: null },
     { what: 'nearest: query p95, nearest 10, no filter', value: p95Of(ask({}), queries), target: NEAREST_QUERY_P95_TARGET_MS },
     { what: 'nearest: query p95, nearest 50, no filter', value: p95Of(ask({ limit: 50 }), queries), target: NEAREST_QUERY_P95_TARGET_MS },
+    { what: 'nearest: query p95, nearest 10, one category', value: p95Of(ask({ categories: [categories[0]] }), queries), target: NEAREST_QUERY_P95_TARGET_MS },
     { what: 'nearest: query p95, nearest 10, one category + parked', value: p95Of(ask({ categories: [categories[0]], parkedOnly: true }), queries), target: NEAREST_QUERY_P95_TARGET_MS },
     { what: 'nearest: query p95, nearest 50, one category + parked + excluded', value: p95Of(ask({ limit: 50, categories: [categories[0]], parkedOnly: true, excludeAssetId: rows[0].assetId }), queries), target: NEAREST_QUERY_P95_TARGET_MS },
     { what: 'nearest: query p95, nearest 10, points up to 1° outside the fleet', value: p95Of(ask({}, far), queries), target: NEAREST_QUERY_P95_TARGET_MS },

@@ -66,6 +66,16 @@ describe('the nearest index', () => {
     );
   });
 
+  it('fills the limit without the excluded machine, wherever it stands', () => {
+    // Twelve machines northwards, one per 0.001°: thing:1 nearest.
+    const rows = Array.from({ length: 12 }, (_, i) => row(i + 1));
+    const index = new NearestIndex(() => rows);
+    const nearestLeftOut = index.query({ lat: 40.6, lng: -111.9, limit: 10, excludeAssetId: 'thing:1' });
+    expect(nearestLeftOut.hits.map((h) => h.assetId)).toEqual(Array.from({ length: 10 }, (_, i) => `thing:${i + 2}`));
+    const farLeftOut = index.query({ lat: 40.6, lng: -111.9, limit: 10, excludeAssetId: 'thing:12' });
+    expect(farLeftOut.hits.map((h) => h.assetId)).toEqual(Array.from({ length: 10 }, (_, i) => `thing:${i + 1}`));
+  });
+
   it('counts a machine whose ignition is not reported as not parked', () => {
     expect(isParked({ ignition: null, inMotion: false })).toBe(false);
     expect(isParked({ ignition: false, inMotion: null })).toBe(true);

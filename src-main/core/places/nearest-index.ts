@@ -1,8 +1,8 @@
 /**
  * The machines nearest to a point, from the rows the core holds. A great-circle k-nearest
- * search (geokdbush over a kdbush index of the machines' positions) with the dispatcher's
- * filters applied while searching, so "the 10 nearest parked excavators" are the ten
- * nearest that match, not the matches among the ten nearest.
+ * search (geokdbush over kdbush trees of the machines' positions), one tree per filter group
+ * (every machine, the parked ones, each category and its parked ones), so "the 10 nearest
+ * parked excavators" are the ten nearest that match, not the matches among the ten nearest.
  *
  * The index is built from the rows at the first query after they changed (the composition
  * root calls `invalidate()` when a refresh or a profile switch replaces them), so a refresh

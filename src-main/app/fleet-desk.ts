@@ -7,6 +7,7 @@
  */
 import { hostname } from 'node:os';
 import { createNearestHandlers } from '../core/handlers/nearest';
+import { NearestIndex } from '../core/places/nearest-index';
 import { createSiteHandlers } from '../core/handlers/sites';
 import { SiteService } from '../core/sites/site-service';
 import type { DescribePlace } from '../core/sites/presence';
@@ -134,9 +135,12 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   let store: OfflineStore;
   /** The active profile's asset list, read from its store once (see core/assets/asset-repository.ts). */
   let assets: AssetRepository;
+  /** The nearest-machines index over the active profile's rows, built again at the first query after they change. */
+  const nearest = new NearestIndex(() => assets.rows()?.assets ?? []);
   const openProfile = (profileId: string): void => {
     store = stores.open(profileId);
     assets = new AssetRepository(profileId, store);
+    nearest.invalidate();
   };
   openProfile(auth.profiles.activeId);
   const http = createHttpClient(auth.activeTokenSource, httpTimeoutMs ? { defaultTimeoutMs: httpTimeoutMs } : {});
@@ -215,10 +219,16 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       const followed = room && !room.shouldPoll() ? assets.snapshot() : null;
       if (followed) return followed;
       let published: AssetChange | null = null;
-      const snapshot = await refreshAssets(ctx, now, (change) => {
-        published = change;
-        noteListChange(change);
-      });
+      let snapshot: AssetSnapshot;
+      try {
+        snapshot = await refreshAssets(ctx, now, (change) => {
+          published = change;
+          noteListChange(change);
+        });
+      } finally {
+        // The held list may be new even when saving its offline copy failed.
+        nearest.invalidate();
+      }
       if (!published) placeMachines(() => sites.noteList());
       evaluateAlerts(snapshot);
       if (room?.isPoller()) await room.published(snapshot, published);
@@ -260,6 +270,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
             changed = true;
             noteListChange(change);
           });
+          nearest.invalidate();
           // A large change comes without its rows: every machine is placed again.
           if (!changed) placeMachines(() => sites.noteList());
           evaluateAlerts(snapshot);
@@ -351,7 +362,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createAempHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
     ...createSiteHandlers(ctx, sites, { now }),
-    ...createNearestHandlers(),
+    ...createNearestHandlers(nearest),
     ...createUtilizationHandlers(ctx, { now }),
     ...createPrintHandlers(),
     'map:base': async () => tiles.baseMap(),

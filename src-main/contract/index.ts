@@ -36,6 +36,7 @@ export * from './alerts';
 export * from './app-info';
 export * from './events';
 export * from './sites';
+export * from './place-words';
 export * from './utilization';
 // The calls (name → arguments and result) are one table in calls.ts; their types come from it.
 export { CALLS, INVOKE_CHANNELS } from './calls';

@@ -182,4 +182,6 @@ export interface NearestResult {
   hits: NearestHit[];
   /** How many machines with a position were searched (after the filters). */
   searched: number;
+  /** The point in words from the offline gazetteer ("6 km NE of Sandy, UT"); null when no town is near. */
+  place?: string | null;
 }

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatTable, runBenchmark } from './benchmark';
+import { formatNearestTable, measureNearestFigures } from './nearest-figures';
 import { formatSiteFigures, measureSiteFigures } from './site-figures';
 import { runUtilizationFigures } from './utilization-figures';
 
@@ -32,10 +33,13 @@ async function main(): Promise<void> {
   const result = await runBenchmark({ sizes, runs, log, reuseBuild: values['reuse-build'] });
   const table = formatTable(result);
   process.stdout.write(`\n${table}\n\n`);
+  // The nearest-machines index and the gazetteer, at the largest size asked for.
+  const nearest = await measureNearestFigures({ assets: Math.max(...(sizes ?? [50_000])), log });
+  process.stdout.write(`${formatNearestTable(nearest)}\n\n`);
   const folder = resolve(import.meta.dirname, 'results');
   mkdirSync(folder, { recursive: true });
   const file = join(folder, `bench-${result.startedAt.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ ...result, table }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ ...result, table, nearest }, null, 2)}\n`);
   process.stdout.write(`${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}; ${result.durationSec} s\nWritten to ${file}\n`);
   process.stdout.write(`\n${formatSiteFigures(measureSiteFigures(runs))}`);
 }

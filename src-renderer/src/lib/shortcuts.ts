@@ -10,7 +10,10 @@ import type { MenuCommand } from '@contract';
 export type ShortcutCommand = MenuCommand | 'close-panels' | 'keyboard-help';
 
 /** Where a shortcut works; the window's handler serves 'Anywhere', the lists serve their own keys. */
-export type ShortcutPlace = 'Anywhere' | 'Asset list' | 'Alert list';
+export type ShortcutPlace = 'Anywhere' | 'Asset list' | 'Alert list' | 'Map';
+
+/** What a key pressed in the focused map asks for (the map's own handler runs it: mapCommandFor). */
+export type MapCommand = 'nearest-centre' | 'nearest-selected' | 'measure-selected';
 
 /** One key press: `mod` is Ctrl, or Cmd on macOS. */
 export interface KeyChord {
@@ -35,10 +38,16 @@ export interface WindowShortcut extends ShortcutBase {
 
 /** A key a focused list handles itself; listed so the help shows every key there is. */
 export interface ListShortcut extends ShortcutBase {
-  readonly where: Exclude<ShortcutPlace, 'Anywhere'>;
+  readonly where: Exclude<ShortcutPlace, 'Anywhere' | 'Map'>;
 }
 
-export type Shortcut = WindowShortcut | ListShortcut;
+/** A key the focused map handles itself. */
+export interface MapShortcut extends ShortcutBase {
+  readonly where: 'Map';
+  readonly command?: MapCommand;
+}
+
+export type Shortcut = WindowShortcut | ListShortcut | MapShortcut;
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { where: 'Anywhere', command: 'keyboard-help', keys: [{ key: 'F1' }, { key: '?', printable: true }], does: 'Show the keyboard shortcuts' },
@@ -58,6 +67,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { where: 'Alert list', keys: [{ key: '↑' }, { key: '↓' }, { key: 'Page Up' }, { key: 'Page Down' }, { key: 'Home' }, { key: 'End' }], does: 'Move through the alerts' },
   { where: 'Alert list', keys: [{ key: 'Enter' }, { key: 'Space' }], does: 'Show the alert’s asset' },
   { where: 'Alert list', keys: [{ key: 'A' }], does: 'Acknowledge the alert' },
+  { where: 'Map', keys: [{ key: 'N' }], command: 'nearest-centre', does: 'Nearest machines to the map centre' },
+  { where: 'Map', keys: [{ key: 'N', shift: true }], command: 'nearest-selected', does: 'Nearest machines to the selected machine' },
+  { where: 'Map', keys: [{ key: 'D' }], command: 'measure-selected', does: 'Measure from the selected machine to the map centre (or between two selected machines)' },
+  { where: 'Map', keys: [{ key: 'Escape' }], does: 'End measuring, or close the nearest machines' },
 ];
 
 export const WINDOW_SHORTCUTS: readonly WindowShortcut[] = SHORTCUTS.filter((s): s is WindowShortcut => s.where === 'Anywhere');
@@ -97,6 +110,16 @@ function matches(chord: KeyChord, e: KeyPress): boolean {
   if (!chord.printable && e.shiftKey !== !!chord.shift) return false;
   if (chord.printable && isTypingTarget(e.target)) return false;
   return e.key.toLowerCase() === chord.key.toLowerCase();
+}
+
+/** The map command a key pressed in the focused map asks for, or null. */
+export function mapCommandFor(e: KeyPress): MapCommand | null {
+  for (const shortcut of SHORTCUTS) {
+    if (shortcut.where !== 'Map' || !shortcut.command) continue;
+    // Shift is part of these chords: N and Shift+N are two commands.
+    if (shortcut.keys.some((chord) => matches({ ...chord, printable: false }, e))) return shortcut.command;
+  }
+  return null;
 }
 
 /** The command a key press asks for, or null. */

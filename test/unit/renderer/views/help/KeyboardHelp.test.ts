@@ -39,6 +39,8 @@ describe('keyboard help', () => {
       expect([...row!.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(shortcut.keys.map(chordLabel));
     }
     expect(within(dialog).getByText('Show the Assets view').closest('tr')?.querySelector('kbd')?.textContent).toBe('Ctrl+1');
+    // The offline place names' licence asks for credit.
+    expect(within(dialog).getByTestId('place-names-credit')).toHaveTextContent('GeoNames (geonames.org), CC BY 4.0');
     // Escape closes it and nothing else.
     await fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(help()).toBeNull();

@@ -8,6 +8,7 @@
 import { createNearestHandlers } from '../core/handlers/nearest';
 import { createSiteHandlers } from '../core/handlers/sites';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
+import { createPrintHandlers } from '../core/handlers/print';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
 import type { AppInfo, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
 import { AlertService } from '../core/alerts/alert-service';
@@ -244,6 +245,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createSiteHandlers(),
     ...createNearestHandlers(),
     ...createUtilizationHandlers(),
+    ...createPrintHandlers(platform),
     'map:base': async () => tiles.baseMap(),
     'app:info': async (): Promise<AppInfo> => ({
       shell: platform.shell,

@@ -1,7 +1,7 @@
 import { FleetError } from '../errors';
 import type { HandlerGroup } from '../ports';
 
-type UtilizationCalls = 'utilization:report' | 'utilization:fetch' | 'utilization:cancel' | 'export:utilizationCsv' | 'print:pdf';
+type UtilizationCalls = 'utilization:report' | 'utilization:fetch' | 'utilization:cancel' | 'export:utilizationCsv';
 
 /** Hours per day per machine, their background fetch and their export. */
 export function createUtilizationHandlers(): HandlerGroup<UtilizationCalls> {
@@ -13,6 +13,5 @@ export function createUtilizationHandlers(): HandlerGroup<UtilizationCalls> {
     'utilization:fetch': missing,
     'utilization:cancel': missing,
     'export:utilizationCsv': missing,
-    'print:pdf': missing,
   };
 }

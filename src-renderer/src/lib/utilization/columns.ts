@@ -20,7 +20,7 @@ export const UTILIZATION_COLUMNS: readonly UtilizationColumn[] = [
   { key: 'daysUsed', label: 'Days used', sort: 'daysUsed', numeric: true, width: '5.5rem' },
   { key: 'utilizationPct', label: 'Use %', sort: 'utilizationPct', numeric: true, width: '4.5rem' },
   { key: 'idleDays', label: 'Idle days', sort: 'idleDays', numeric: true, width: '5rem' },
-  { key: 'source', label: 'Source', sort: 'source', numeric: false, width: 'minmax(8rem, 1fr)' },
+  { key: 'source', label: 'Source', sort: 'source', numeric: false, width: 'minmax(14rem, 1fr)' },
 ];
 
 /** The grid's tracks: the select box, then every column. */

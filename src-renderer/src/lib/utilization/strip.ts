@@ -19,10 +19,12 @@ export interface StripCell {
   label: string;
 }
 
-export function stripLevel(hours: number | null, usedDayHours: number): StripLevel {
+/** A group's strip (`machines` > 1) is graded by the hours per machine, so a big group is not always full. */
+export function stripLevel(hours: number | null, usedDayHours: number, machines = 1): StripLevel {
   if (hours === null) return 'unknown';
-  if (hours < usedDayHours) return 0;
-  return Math.min(4, Math.max(1, Math.ceil(hours / 6))) as 1 | 2 | 3 | 4;
+  const each = hours / Math.max(1, machines);
+  if (each < usedDayHours) return 0;
+  return Math.min(4, Math.max(1, Math.ceil(each / 6))) as 1 | 2 | 3 | 4;
 }
 
 /** Hours as the view writes them: "6.5 h", "—" when unknown. */
@@ -30,7 +32,7 @@ export function hoursText(hours: number | null): string {
   return hours === null ? '—' : `${formatDecimal(hours, 1)} h`;
 }
 
-export function stripCells(days: readonly string[], hours: readonly (number | null)[], marks: readonly HistoryMark[], usedDayHours: number): StripCell[] {
+export function stripCells(days: readonly string[], hours: readonly (number | null)[], marks: readonly HistoryMark[], usedDayHours: number, machines = 1): StripCell[] {
   const byDay = new Map<number, string[]>();
   for (const mark of marks) {
     const words = HISTORY_MARK_LABELS[mark.kind];
@@ -43,7 +45,7 @@ export function stripCells(days: readonly string[], hours: readonly (number | nu
     const value = hours[i] ?? null;
     const dayMarks = byDay.get(i) ?? [];
     const reading = value === null ? 'hours unknown' : hoursText(value);
-    return { day, hours: value, level: stripLevel(value, usedDayHours), marks: dayMarks, label: `${day}: ${reading}${dayMarks.length ? ` (${dayMarks.join('; ')})` : ''}` };
+    return { day, hours: value, level: stripLevel(value, usedDayHours, machines), marks: dayMarks, label: `${day}: ${reading}${dayMarks.length ? ` (${dayMarks.join('; ')})` : ''}` };
   });
 }
 

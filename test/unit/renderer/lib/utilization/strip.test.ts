@@ -33,3 +33,12 @@ describe('the hours strip', () => {
     expect(stripLabel(cells)).toBe(`Hours known on 30 of 40 days, used on 15; d12: ${HISTORY_MARK_LABELS.duplicate}`);
   });
 });
+
+describe('a group’s strip', () => {
+  it('is graded by the hours per machine, so a big busy group is not always full', () => {
+    expect(stripLevel(60, 0.5, 10)).toBe(1);
+    expect(stripLevel(60, 0.5, 1)).toBe(4);
+    expect(stripLevel(4, 0.5, 10)).toBe(0);
+    expect(stripCells(['d'], [120], [], 0.5, 10)[0].level).toBe(2);
+  });
+});

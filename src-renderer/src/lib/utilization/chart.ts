@@ -3,7 +3,7 @@
  * series per category (the same groups as the table's category grouping), x in seconds at
  * each day's noon UTC so a day's point sits under its date label in every zone.
  */
-import { groupRows, type UtilizationRow } from './rows';
+import { groupHours, groupRows, type UtilizationRow } from './rows';
 
 export interface CategorySeries {
   label: string;
@@ -25,13 +25,16 @@ export function dayX(day: string): number {
 }
 
 export function hoursChart(rows: readonly UtilizationRow[], days: readonly string[]): HoursChart {
-  const groups = groupRows(rows, 'category', days.length).sort((a, b) => b.totalHours - a.totalHours);
-  const series: CategorySeries[] = groups.slice(0, MAX_CHART_SERIES).map((g) => ({ label: g.label, hours: g.hours }));
+  const groups = groupRows(rows, 'category').sort((a, b) => b.totalHours - a.totalHours);
+  const series: CategorySeries[] = groups.slice(0, MAX_CHART_SERIES).map((g) => ({ label: g.label, hours: groupHours(g, days.length) }));
   const rest = groups.slice(MAX_CHART_SERIES);
   if (rest.length > 0) {
     const hours = days.map((_, i) => {
       let sum: number | null = null;
-      for (const g of rest) if (g.hours[i] !== null) sum = (sum ?? 0) + (g.hours[i] as number);
+      for (const g of rest) {
+        const h = groupHours(g, days.length)[i];
+        if (h !== null) sum = (sum ?? 0) + h;
+      }
       return sum;
     });
     series.push({ label: `Other categories (${rest.length})`, hours });

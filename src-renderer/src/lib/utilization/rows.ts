@@ -34,9 +34,25 @@ export const NO_CATEGORY = 'No category';
 export const NO_SITE = 'No site';
 
 export function utilizationRows(report: UtilizationReport, facts: (assetId: string) => MachineFacts): UtilizationRow[] {
+  // One literal of one shape per row (not spreads): ten thousand rows are built on every change.
   return report.machines.map((m) => {
     const f = facts(m.assetId);
-    return { ...m, ...f, searchKey: `${f.name}\n${m.assetId}\n${f.category ?? ''}\n${f.where ?? ''}`.toLowerCase() };
+    return {
+      assetId: m.assetId,
+      source: m.source,
+      hours: m.hours,
+      marks: m.marks,
+      totalHours: m.totalHours,
+      daysUsed: m.daysUsed,
+      utilizationPct: m.utilizationPct,
+      idleDays: m.idleDays,
+      name: f.name,
+      category: f.category,
+      where: f.where,
+      since: f.since,
+      sinceAtLeast: f.sinceAtLeast,
+      searchKey: `${f.name}\n${m.assetId}\n${f.category ?? ''}\n${f.where ?? ''}`.toLowerCase(),
+    };
   });
 }
 
@@ -81,25 +97,29 @@ export interface RowGroup {
   rows: UtilizationRow[];
   totalHours: number;
   daysUsed: number;
-  /** Hours per day of the group (null: unknown for every machine of it that day). */
-  hours: (number | null)[];
   /** Machines idle at least the idle filter's days. */
   idle: number;
 }
 
 /** Adds hours per day; a day stays null only when no machine knows it. */
 export function sumHours(rows: readonly MachineUtilization[], dayCount: number): (number | null)[] {
-  const out: (number | null)[] = new Array<number | null>(dayCount).fill(null);
+  // Typed arrays: adding into an array that also holds null would box every partial sum.
+  const sums = new Float64Array(dayCount);
+  const known = new Uint8Array(dayCount);
   for (const r of rows) {
+    const hours = r.hours;
     for (let i = 0; i < dayCount; i++) {
-      const h = r.hours[i];
-      if (h !== null && h !== undefined) out[i] = (out[i] ?? 0) + h;
+      const h = hours[i];
+      if (h !== null && h !== undefined) {
+        sums[i] += h;
+        known[i] = 1;
+      }
     }
   }
-  return out;
+  return Array.from(sums, (sum, i) => (known[i] ? sum : null));
 }
 
-function groupOf(rows: readonly UtilizationRow[], key: string, label: string, dayCount: number, idleAtLeast: number): RowGroup {
+function groupOf(rows: readonly UtilizationRow[], key: string, label: string, idleAtLeast: number): RowGroup {
   let totalHours = 0;
   let daysUsed = 0;
   let idle = 0;
@@ -108,15 +128,27 @@ function groupOf(rows: readonly UtilizationRow[], key: string, label: string, da
     daysUsed += r.daysUsed;
     if (r.idleDays >= idleAtLeast) idle++;
   }
-  return { key, label, rows: rows.slice(), totalHours, daysUsed, hours: sumHours(rows, dayCount), idle };
+  return { key, label, rows: rows.slice(), totalHours, daysUsed, idle };
+}
+
+const groupSums = new WeakMap<RowGroup, (number | null)[]>();
+
+/**
+ * A group's hours per day (null: unknown for every machine of it that day), added up when
+ * first asked: the windowed table asks only for the groups in view.
+ */
+export function groupHours(group: RowGroup, dayCount: number): (number | null)[] {
+  let sums = groupSums.get(group);
+  if (!sums || sums.length !== dayCount) groupSums.set(group, (sums = sumHours(group.rows, dayCount)));
+  return sums;
 }
 
 /**
  * The rows in groups (keeping their order inside each), groups by label with the
  * no-category/no-site group last; 'none' is one group of every row.
  */
-export function groupRows(rows: readonly UtilizationRow[], by: Grouping, dayCount: number, idleAtLeast = 3): RowGroup[] {
-  if (by === 'none') return [groupOf(rows, 'all', 'All machines', dayCount, idleAtLeast)];
+export function groupRows(rows: readonly UtilizationRow[], by: Grouping, idleAtLeast = 3): RowGroup[] {
+  if (by === 'none') return [groupOf(rows, 'all', 'All machines', idleAtLeast)];
   const missing = by === 'category' ? NO_CATEGORY : NO_SITE;
   const buckets = new Map<string, UtilizationRow[]>();
   for (const r of rows) {
@@ -127,7 +159,7 @@ export function groupRows(rows: readonly UtilizationRow[], by: Grouping, dayCoun
   }
   return [...buckets.entries()]
     .sort(([a], [b]) => (a === missing ? 1 : b === missing ? -1 : collator.compare(a, b)))
-    .map(([label, list]) => groupOf(list, `${by}:${label}`, label, dayCount, idleAtLeast));
+    .map(([label, list]) => groupOf(list, `${by}:${label}`, label, idleAtLeast));
 }
 
 /** One line of the windowed table: a group's header or a machine. */

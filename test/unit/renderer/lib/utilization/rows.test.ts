@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdleDays, filterRows, fleetTotals, groupRows, NO_CATEGORY, NO_SITE, sortRows, sumHours, tableLines, utilizationRows, type MachineFacts } from '../../../../../src-renderer/src/lib/utilization/rows';
+import { checkIdleDays, filterRows, groupHours, fleetTotals, groupRows, NO_CATEGORY, NO_SITE, sortRows, sumHours, tableLines, utilizationRows, type MachineFacts } from '../../../../../src-renderer/src/lib/utilization/rows';
 import { machine, report } from './report-fixture';
 
 const FACTS: Record<string, MachineFacts> = {
@@ -47,19 +47,19 @@ describe('utilization rows', () => {
   });
 
   it('group by category with group totals, machines without one last', () => {
-    const groups = groupRows(rows, 'category', 7, 3);
+    const groups = groupRows(rows, 'category', 3);
     expect(groups.map((g) => [g.label, g.rows.length, g.totalHours, g.daysUsed, g.idle])).toEqual([
       ['Excavators', 2, 66, 9, 1],
       ['Lifts', 1, 8, 2, 1],
       [NO_CATEGORY, 1, 0, 0, 1],
     ]);
-    expect(groups[0].hours).toEqual([16, 10, 8, 8, 8, 8, 8]);
+    expect(groupHours(groups[0], 7)).toEqual([16, 10, 8, 8, 8, 8, 8]);
     // A day nobody in the group knows stays unknown, not zero.
-    expect(groups[2].hours).toEqual([null, null, null, null, null, null, null]);
+    expect(groupHours(groups[2], 7)).toEqual([null, null, null, null, null, null, null]);
   });
 
   it('group by site or place, machines nowhere known last', () => {
-    expect(groupRows(rows, 'site', 7).map((g) => [g.label, g.rows.map((r) => r.assetId)])).toEqual([
+    expect(groupRows(rows, 'site').map((g) => [g.label, g.rows.map((r) => r.assetId)])).toEqual([
       ['6 km NE of Sandy, UT', ['thing:2']],
       ['North Yard', ['thing:1', 'thing:3']],
       [NO_SITE, ['thing:4']],
@@ -71,9 +71,9 @@ describe('utilization rows', () => {
   });
 
   it('lay groups out as table lines, a header before each group only when grouped', () => {
-    const groups = groupRows(rows, 'category', 7);
+    const groups = groupRows(rows, 'category');
     expect(tableLines(groups, true).map((l) => (l.kind === 'group' ? `# ${l.group.label}` : l.row.assetId))).toEqual(['# Excavators', 'thing:1', 'thing:2', '# Lifts', 'thing:3', `# ${NO_CATEGORY}`, 'thing:4']);
-    expect(tableLines(groupRows(rows, 'none', 7), false).every((l) => l.kind === 'machine')).toBe(true);
+    expect(tableLines(groupRows(rows, 'none'), false).every((l) => l.kind === 'machine')).toBe(true);
   });
 
   it('total the fleet', () => {

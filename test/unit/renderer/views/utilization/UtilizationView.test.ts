@@ -260,3 +260,15 @@ describe('Utilization view', () => {
     expect(document.querySelector('img')).toBeNull();
   });
 });
+
+describe('Utilization chart', () => {
+  it('has the fleet’s hours per day by category as a table for keyboards and screen readers', async () => {
+    await shown();
+    await fireEvent.click(screen.getByText('Hours per day by category as a table'));
+    const table = await screen.findByRole('table', { name: 'Fleet hours per day by category' });
+    const excavators = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(excavators).toEqual(['Day', 'Excavators', 'Lifts']);
+    const lastDay = within(table).getAllByRole('row').at(-1)!;
+    expect(within(lastDay).getAllByRole('cell').map((c) => c.textContent)).toEqual(['8 h', '0 h']);
+  });
+});

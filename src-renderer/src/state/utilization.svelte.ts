@@ -105,6 +105,8 @@ export class UtilizationStore {
   }
 
   #onProgress(p: UtilizationProgress): void {
+    // A late word of another branch's fetch (before a switch) is not this branch's progress.
+    if (this.report && p.profileId !== this.report.profileId) return;
     const was = this.progress?.state;
     this.progress = p;
     // A fetch that ended brought histories: the report of the range is built again from them.

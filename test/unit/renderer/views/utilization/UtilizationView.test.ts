@@ -159,6 +159,17 @@ describe('Utilization view', () => {
     expect(screen.getByRole('button', { name: 'Fetch histories' })).toBeInTheDocument();
   });
 
+  it('ignores the progress of another branch’s fetch', async () => {
+    await shown();
+    fake.emit('utilization:progress', { profileId: 'other-branch', state: 'running', total: 10, done: 5, etaMs: null, failures: [], message: null });
+    fake.emit('utilization:progress', { profileId: 'demo', state: 'done', total: 21, done: 21, etaMs: null, failures: [], message: null });
+    expect(await screen.findByText('Histories fetched: 21 of 21 machine-days.')).toBeInTheDocument();
+    fake.emit('utilization:progress', { profileId: 'other-branch', state: 'running', total: 10, done: 5, etaMs: null, failures: [], message: null });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(screen.queryByText(/Fetching histories/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Fetch histories' })).toBeInTheDocument();
+  });
+
   it('says offline that the hours come from what is stored, and does not offer a fetch', async () => {
     session.status = status({ state: 'offline' });
     await shown();

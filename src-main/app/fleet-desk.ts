@@ -363,8 +363,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createAlertHandlers(ctx, alerts, { now }),
     ...createSiteHandlers(ctx, sites, { now }),
     ...createNearestHandlers(nearest),
-    ...createUtilizationHandlers(ctx, { now }),
-    ...createPrintHandlers(),
+    ...createUtilizationHandlers(ctx, { now, siteName: (assetId) => sites.siteOf(assetId)?.name ?? null }),
+    ...createPrintHandlers(platform),
     'map:base': async () => tiles.baseMap(),
     'app:info': async (): Promise<AppInfo> => ({
       shell: platform.shell,

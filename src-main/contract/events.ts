@@ -59,6 +59,8 @@ export type MenuCommand =
   | 'open-connection'
   | 'show-aemp'
   | 'show-assets'
+  /** The Utilization view: hours per machine per day, the idle machines. */
+  | 'show-utilization'
   /** The export choices (asset CSV, positions and trails GeoJSON). */
   | 'export';
 

@@ -15,6 +15,7 @@ import type {
   AssetSnapshot,
   EventSink,
   HistoryMarkKind,
+  ExportResult,
   InvokeHandlers,
   Settings,
   Site,
@@ -280,6 +281,11 @@ export interface PlatformHooks {
    * renderer uses the browser's notifications from the 'alerts:new' event).
    */
   notify?(notification: DesktopNotification): void;
+  /**
+   * Electron: prints the app's own page (its print layout) to a PDF where the user chooses
+   * through the system save dialog. Absent in the web shell: the browser's Print saves PDFs.
+   */
+  printPdf?(fileName: string): Promise<ExportResult>;
 }
 
 /** A notification as the core built it (the one form both shells show). */

@@ -17,6 +17,7 @@ import { appPageHandler, electronCsp } from './csp';
 import { createEmbedController } from './embed-view';
 import type { EmbedController } from './embed-view';
 import { createDesktopNotifier } from './notifications';
+import { createPdfPrinter } from './print-pdf';
 import { forwardEvents, registerIpc, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { installTileProtocol, registerTileScheme } from './tile-protocol';
@@ -34,6 +35,7 @@ let embed: EmbedController | null = null;
 let core: FleetDeskCore | null = null;
 let cspOrigins: CspOrigins = { images: [], frames: [] };
 const notify = createDesktopNotifier(() => mainWindow);
+const printPdf = createPdfPrinter({ window: () => mainWindow, downloadsDir: () => app.getPath('downloads') });
 
 function fail(message: string): void {
   const text = scrubSecrets(message);
@@ -81,6 +83,7 @@ function platformHooks(): PlatformHooks {
       await embed?.hide();
     },
     notify,
+    printPdf,
   };
 }
 

@@ -14,7 +14,7 @@ import type { TileAddress } from '../../core/tiles/tile-address';
 import type { TileAnswer } from '../../core/tiles/tile-service';
 
 /** Platform hooks the worker may call back on the main thread. */
-export const PLATFORM_CALLS = ['openExternal', 'saveFile', 'showEmbed', 'hideEmbed', 'notify'] as const;
+export const PLATFORM_CALLS = ['openExternal', 'saveFile', 'showEmbed', 'hideEmbed', 'notify', 'printPdf'] as const;
 export type PlatformCall = (typeof PLATFORM_CALLS)[number];
 
 /** What the main thread tells the worker at start (plain data only). */

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { snapshotToWire } from '../../contract';
-import type { AssetRowSnapshot, AssetRowSnapshotWire, EventChannel, FleetEvents, InvokeHandlers, Result } from '../../contract';
+import type { AssetRowSnapshot, AssetRowSnapshotWire, EventChannel, ExportResult, FleetEvents, InvokeHandlers, Result } from '../../contract';
 import { relayedKeychain, type KeychainMethod } from '../../core/auth/keychain-relay';
 import type { KeychainBackend } from '../../core/auth/token-vault';
 import { FleetError, scrubSecrets, toAppError } from '../../core/errors';
@@ -98,6 +98,7 @@ export function runCoreWorker(
     ...(has('hideEmbed') ? { hideEmbed: async () => void (await hook('hideEmbed')()) } : {}),
     // A notification is told, not awaited: a failure there is the main thread's to log.
     ...(has('notify') ? { notify: (n) => void hook('notify')(n).catch(() => {}) } : {}),
+    ...(has('printPdf') ? { printPdf: async (name: string) => (await hook('printPdf')(name)) as ExportResult } : {}),
   };
 
   // A whole read's garbage is given back once the core has been quiet after the refresh (heap-release.ts).

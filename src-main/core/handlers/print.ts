@@ -1,11 +1,15 @@
 import { FleetError } from '../errors';
-import type { HandlerGroup } from '../ports';
+import type { HandlerGroup, PlatformHooks } from '../ports';
 
-/** Printing a view to PDF; served by the shells that can print. */
-export function createPrintHandlers(): HandlerGroup<'print:pdf'> {
+/** Said where the shell cannot write a PDF itself: the browser's own Print dialog saves one. */
+export const PRINT_IN_BROWSER_MESSAGE = "Use your browser's Print to save a PDF.";
+
+/** "Save as PDF…": the shell prints the app's page to a file the user picks; a browser prints it itself. */
+export function createPrintHandlers(platform: Pick<PlatformHooks, 'printPdf'>): HandlerGroup<'print:pdf'> {
   return {
-    'print:pdf': async () => {
-      throw new FleetError('internal', 'Utilization is not available in this build.');
+    'print:pdf': async (fileName) => {
+      if (!platform.printPdf) throw new FleetError('invalid-argument', PRINT_IN_BROWSER_MESSAGE);
+      return platform.printPdf(fileName);
     },
   };
 }

@@ -19,6 +19,7 @@ export function loadOnce<M>(load: () => Promise<M>): () => Promise<M> {
 export const views = {
   map: loadOnce(() => import('../views/map/AssetMap.svelte')),
   aemp: loadOnce(() => import('../views/aemp/AempView.svelte')),
+  utilization: loadOnce(() => import('../views/utilization/UtilizationView.svelte')),
   embed: loadOnce(() => import('../views/embed/EmbedPanel.svelte')),
   alertsPanel: loadOnce(() => import('../views/alerts/AlertsPanel.svelte')),
   alertRules: loadOnce(() => import('../views/alerts/AlertRulesDialog.svelte')),

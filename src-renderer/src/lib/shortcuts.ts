@@ -53,6 +53,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { where: 'Anywhere', command: 'keyboard-help', keys: [{ key: 'F1' }, { key: '?', printable: true }], does: 'Show the keyboard shortcuts' },
   { where: 'Anywhere', command: 'show-assets', keys: [{ key: '1', mod: true }], does: 'Show the Assets view' },
   { where: 'Anywhere', command: 'show-aemp', keys: [{ key: '2', mod: true }], does: 'Show the Fleet view' },
+  { where: 'Anywhere', command: 'show-utilization', keys: [{ key: '3', mod: true }], does: 'Show the Utilization view' },
   { where: 'Anywhere', command: 'focus-search', keys: [{ key: 'F', mod: true }], does: 'Search the asset list' },
   { where: 'Anywhere', command: 'refresh', keys: [{ key: 'R', mod: true }], does: 'Refresh now' },
   { where: 'Anywhere', command: 'open-branch-map', keys: [{ key: 'M', mod: true }], does: 'Open the branch map' },

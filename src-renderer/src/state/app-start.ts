@@ -5,6 +5,7 @@ import { selection } from './selection.svelte';
 import { session } from './session.svelte';
 import { sitesStore } from './sites.svelte';
 import { ui } from './ui.svelte';
+import { utilization } from './utilization.svelte';
 
 /** Listens and loads what the main side has (cache first, no network); a failure is shown, what loaded stays. */
 export async function startStores(): Promise<void> {
@@ -24,4 +25,5 @@ export function stopStores(): void {
   ui.dispose();
   alertsStore.dispose();
   sitesStore.dispose();
+  utilization.dispose();
 }

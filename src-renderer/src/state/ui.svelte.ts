@@ -11,7 +11,7 @@ import type { ListQuery } from '../lib/list/assetIndex';
 import { appEvents } from './events';
 import { session } from './session.svelte';
 
-export type MainView = 'assets' | 'aemp';
+export type MainView = 'assets' | 'aemp' | 'utilization';
 
 export class UiStore {
   view = $state<MainView>('assets');

@@ -218,6 +218,7 @@ describe('Electron main', () => {
     expect(platform.shell).toBe('electron');
     expect(platform.version).toBe('9.9.9');
     expect(platform.saveFile).toBeTypeOf('function');
+    expect(platform.printPdf).toBeTypeOf('function');
     expect(platform.showEmbed).toBeTypeOf('function');
     await expect(platform.openExternal('file:///etc/passwd')).rejects.toMatchObject({ kind: 'invalid-argument' });
     await expect(platform.openExternal('javascript:alert(1)')).rejects.toMatchObject({ kind: 'invalid-argument' });

@@ -61,10 +61,12 @@ describe('menu commands do what their labels say', () => {
     await vi.waitFor(() => expect(document.activeElement).toHaveAttribute('type', 'search'));
   });
 
-  it('View ▸ Fleet and View ▸ Assets switch views', async () => {
+  it('View ▸ Fleet, View ▸ Utilization and View ▸ Assets switch views', async () => {
     await started();
     send('show-aemp');
     await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Fleet' })).toHaveAttribute('aria-selected', 'true'));
+    send('show-utilization');
+    await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Utilization' })).toHaveAttribute('aria-selected', 'true'));
     send('show-assets');
     await vi.waitFor(() => expect(screen.getByRole('tab', { name: 'Assets' })).toHaveAttribute('aria-selected', 'true'));
   });

@@ -95,6 +95,7 @@ runCoreWorker(async ({ env, platform, keychain }) => {
     'auth:signIn': async (url: string) => {
       await platform.openExternal(url);
     },
+    'print:pdf': async (fileName: string) => (platform.printPdf ? platform.printPdf(fileName) : ({ hasPrint: false } as never)),
     'export:alertsCsv': async () => ({ hasSave: typeof platform.saveFile === 'function', hasNotify: typeof platform.notify === 'function' }) as never,
     // Keeps the worker's thread busy (a refresh's long parse) until the main thread says so.
     'assets:refresh': async () => {

@@ -256,6 +256,14 @@ describe('the core in its worker thread', () => {
     await expect(core.handlers['auth:signIn']('file:///etc/passwd')).rejects.toMatchObject({ kind: 'invalid-argument', message: expect.stringContaining('only opens http') });
     expect(openExternal).toHaveBeenCalledWith('file:///etc/passwd');
     expect(await core.handlers['export:alertsCsv']({ unacknowledgedOnly: false, rule: null })).toEqual({ hasSave: false, hasNotify: false });
+    expect(await core.handlers['print:pdf']('utilization.pdf')).toEqual({ hasPrint: false });
+  });
+
+  it('relays Save as PDF to the shell that prints, with the file name, and hands back where it went', async () => {
+    const printPdf = vi.fn(async (fileName: string) => ({ fileName: `/home/d/${fileName}`, mimeType: 'application/pdf', count: 0 }));
+    const core = await start({ platform: platform({ printPdf }) });
+    expect(await core.handlers['print:pdf']('utilization.pdf')).toEqual({ fileName: '/home/d/utilization.pdf', mimeType: 'application/pdf', count: 0 });
+    expect(printPdf).toHaveBeenCalledWith('utilization.pdf');
   });
 
   it('passes tiles through with their bytes and the route the shell sets', async () => {

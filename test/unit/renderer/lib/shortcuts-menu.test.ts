@@ -64,9 +64,11 @@ describe('the window handler follows the table', () => {
     }
   });
 
-  it('switches views with Ctrl+1 and Ctrl+2, in the browser as in the app window', () => {
+  it('switches views with Ctrl+1, Ctrl+2 and Ctrl+3, in the browser as in the app window', () => {
     expect(press('1', { ctrlKey: true })).toBe('show-assets');
     expect(press('2', { metaKey: true })).toBe('show-aemp');
+    expect(press('3', { ctrlKey: true })).toBe('show-utilization');
+    expect(press('3')).toBeNull();
     expect(press('1')).toBeNull();
   });
 

@@ -1,11 +1,13 @@
 /**
  * `npm run bench [-- --sizes 1000,10000 --runs 3 --reuse-build]`: runs the fleet-scale
  * benchmark, prints one table and writes it as JSON to test/bench/results/<date>.json.
+ * `npm run bench -- --room`: the dispatch room's figures only (room-figures.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatTable, runBenchmark } from './benchmark';
+import { runRoomFigures } from './room-figures';
 
 function positiveInts(text: string, name: string): number[] {
   const values = text.split(',').map((part) => Number(part.trim()));
@@ -15,11 +17,15 @@ function positiveInts(text: string, name: string): number[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { sizes: { type: 'string' }, runs: { type: 'string' }, 'reuse-build': { type: 'boolean', default: false } },
+    options: { sizes: { type: 'string' }, runs: { type: 'string' }, 'reuse-build': { type: 'boolean', default: false }, room: { type: 'boolean', default: false } },
   });
   const sizes = values.sizes ? positiveInts(values.sizes, 'sizes') : undefined;
   const runs = values.runs ? positiveInts(values.runs, 'runs')[0] : undefined;
   const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+  if (values.room) {
+    process.stdout.write(`\n${await runRoomFigures(log)}\n`);
+    return;
+  }
   const result = await runBenchmark({ sizes, runs, log, reuseBuild: values['reuse-build'] });
   const table = formatTable(result);
   process.stdout.write(`\n${table}\n\n`);

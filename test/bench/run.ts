@@ -3,6 +3,7 @@
  * benchmark, prints one table and writes it as JSON to test/bench/results/<date>.json.
  * `npm run bench -- --utilization [--sizes 10000]`: the utilization figures only
  * (test/bench/utilization-figures.ts), at the first size.
+ * `npm run bench -- --room`: the dispatch room's figures only (room-figures.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { formatTable, runBenchmark } from './benchmark';
 import { formatNearestTable, measureNearestFigures } from './nearest-figures';
 import { formatSiteFigures, measureSiteFigures } from './site-figures';
 import { runUtilizationFigures } from './utilization-figures';
+import { runRoomFigures } from './room-figures';
 
 function positiveInts(text: string, name: string): number[] {
   const values = text.split(',').map((part) => Number(part.trim()));
@@ -20,7 +22,13 @@ function positiveInts(text: string, name: string): number[] {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { sizes: { type: 'string' }, runs: { type: 'string' }, 'reuse-build': { type: 'boolean', default: false }, utilization: { type: 'boolean', default: false } },
+    options: {
+      sizes: { type: 'string' },
+      runs: { type: 'string' },
+      'reuse-build': { type: 'boolean', default: false },
+      utilization: { type: 'boolean', default: false },
+      room: { type: 'boolean', default: false },
+    },
   });
   const sizes = values.sizes ? positiveInts(values.sizes, 'sizes') : undefined;
   if (values.utilization) {
@@ -30,6 +38,10 @@ async function main(): Promise<void> {
   }
   const runs = values.runs ? positiveInts(values.runs, 'runs')[0] : undefined;
   const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+  if (values.room) {
+    process.stdout.write(`\n${await runRoomFigures(log)}\n`);
+    return;
+  }
   const result = await runBenchmark({ sizes, runs, log, reuseBuild: values['reuse-build'] });
   const table = formatTable(result);
   process.stdout.write(`\n${table}\n\n`);

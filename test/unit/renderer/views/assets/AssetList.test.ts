@@ -111,12 +111,12 @@ describe('AssetList: old values, columns and repeated names', () => {
       assets.setSnapshot(snapshot([asset(1, { serialNumber: 'CAT0320' }, { speed: metric(42, '2026-11-22T11:58:00Z'), odometer: metric(100_000_000, '2026-11-22T11:58:00Z') })]));
       render(AssetsPane, {});
       const headers = () => [...document.querySelectorAll('.head > *')].map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
-      expect(headers()).toEqual(['Name', 'Category', 'Updated', 'Fuel', 'Ignition']);
+      expect(headers()).toEqual(['Name', 'Category', 'Site', 'Updated', 'Fuel', 'Ignition']);
       await fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
       const chooser = screen.getByRole('group', { name: 'Columns of the list' });
       for (const name of ['Asset id', 'Serial number', 'Speed', 'Engine hours', 'Odometer', 'Position age']) await fireEvent.click(within(chooser).getByRole('checkbox', { name }));
       await fireEvent.click(within(chooser).getByRole('checkbox', { name: 'Category' }));
-      expect(headers()).toEqual(['Name', 'Asset id', 'Serial', 'Updated', 'Position age', 'Fuel', 'Ignition', 'Speed', 'Engine hours', 'Odometer']);
+      expect(headers()).toEqual(['Name', 'Asset id', 'Site', 'Serial', 'Updated', 'Position age', 'Fuel', 'Ignition', 'Speed', 'Engine hours', 'Odometer']);
       const row = document.querySelector('[data-asset-id="thing:1"]') as HTMLElement;
       expect(row.querySelector('.c-serial')).toHaveTextContent('CAT0320');
       expect(row.querySelector('.c-speed')).toHaveTextContent('42');
@@ -126,14 +126,14 @@ describe('AssetList: old values, columns and repeated names', () => {
       expect(ui.list.sort).toBe('odometer');
       await vi.advanceTimersByTimeAsync(600);
       expect(bridge.callsTo('settings:set')).toContainEqual([
-        { list: expect.objectContaining({ columns: ['id', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'], sort: 'odometer' }) },
+        { list: expect.objectContaining({ columns: ['id', 'site', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'], sort: 'odometer' }) },
       ]);
       // Escape closes the chooser; "Back to the usual columns" restores the defaults.
       await fireEvent.keyDown(chooser, { key: 'Escape' });
       expect(screen.queryByRole('group', { name: 'Columns of the list' })).toBeNull();
       await fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
       await fireEvent.click(screen.getByRole('button', { name: 'Back to the usual columns' }));
-      expect(headers()).toEqual(['Name', 'Category', 'Updated', 'Fuel', 'Ignition']);
+      expect(headers()).toEqual(['Name', 'Category', 'Site', 'Updated', 'Fuel', 'Ignition']);
     } finally {
       vi.useRealTimers();
       setBridge(null);

@@ -41,6 +41,6 @@ describe('alertMessage', () => {
 
   it('leaves other alerts, and region alerts of codes no site stands for, as they are', () => {
     expect(alertMessage(SITES, { rule: 'region', message: 'Entered UT', value: 'region:UT' })).toEqual({ text: 'Entered UT', title: 'Entered UT' });
-    expect(alertMessage(SITES, { rule: 'fuel', message: 'Fuel 12 % (below 15 %)', value: 12 }).text).toBe('Fuel 12 % (below 15 %)');
+    expect(alertMessage(SITES, { rule: 'low-fuel', message: 'Fuel 12 % (below 15 %)', value: 12 }).text).toBe('Fuel 12 % (below 15 %)');
   });
 });

@@ -104,7 +104,7 @@ describe('SettingsStore', () => {
 
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ list: { search: 'crane', filters: [], sort: 'fuel', descending: true } }));
     const old = new SettingsStore(dir);
-    expect(old.get().list).toEqual({ filters: [], sort: 'fuel', descending: true, columns: ['category', 'lastUpdate', 'fuel', 'ignition'] });
+    expect(old.get().list).toEqual({ filters: [], sort: 'fuel', descending: true, columns: ['category', 'site', 'lastUpdate', 'fuel', 'ignition'] });
     expect(old.notice).toBeNull();
   });
 

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import AssetList from '../../../../../src-renderer/src/views/assets/AssetList.svelte';
 import AssetsPane from '../../../../../src-renderer/src/views/assets/AssetsPane.svelte';
 import { DEFAULT_SETTINGS } from '@contract';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fixtures';
 import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
+import { rowDomId } from '../../../../../src-renderer/src/lib/list/domId';
 import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
 import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
 
@@ -48,6 +50,22 @@ describe('AssetList', () => {
     expect(selection.current.selected.size).toBe(50);
     await fireEvent.keyDown(listbox, { key: 'Home' });
     expect(listbox).toHaveAttribute('aria-activedescendant', row(0).id);
+  });
+
+  it('names no active descendant while the focused row is outside the drawn window, and names it again once drawn', async () => {
+    workspace(50);
+    render(AssetList, {});
+    const listbox = screen.getByRole('listbox');
+    await fireEvent.click(document.querySelector('[data-asset-id="thing:2"]') as HTMLElement);
+    expect(listbox).toHaveAttribute('aria-activedescendant', rowDomId('thing:2'));
+    // Sorted the other way, the focused row is at the far end of the list: not drawn.
+    ui.updateList({ descending: true });
+    await tick();
+    expect(document.querySelector('[data-asset-id="thing:2"]')).toBeNull();
+    expect(listbox).not.toHaveAttribute('aria-activedescendant');
+    ui.updateList({ descending: false });
+    await tick();
+    expect(listbox).toHaveAttribute('aria-activedescendant', rowDomId('thing:2'));
   });
 
   it('shows relative last update and the empty state', () => {

@@ -17,6 +17,8 @@ import { FleetSimulation } from '../../src-main/demo/sim';
 import { indexAssets } from '../../src-renderer/src/lib/list/assetIndex';
 import { plainScan } from '../fixtures/list/plain-scan';
 import { ListView } from '../../src-renderer/src/lib/list/listView';
+import { SiteLayer } from '../../src-renderer/src/lib/list/siteLayer';
+import type { Site, SitePresence } from '../../src-main/contract';
 import { SEARCH_VALUES } from './search-values';
 import { percentile } from './stats';
 
@@ -72,3 +74,32 @@ for (let round = 0; round < rounds; round++) {
 }
 line('once per snapshot: first list, ListView', firstList);
 line('once per snapshot: first list, plain scan', plainFirst);
+
+// With sites: every machine with a position on one of 20 sites or off them (the search
+// then also looks in the site's name), and the work once per announcement of the sites.
+const sites: Site[] = Array.from({ length: 20 }, (_, i) => ({
+  id: `s-${String(i).padStart(8, '0')}`,
+  name: `Site ${i} yard`,
+  kind: 'yard',
+  notes: '',
+  shape: { type: 'circle', center: [-111.9, 40.6], radiusM: 500 },
+  regionCode: null,
+  createdAt: 0,
+  updatedAt: 0,
+}));
+const presence: Record<string, SitePresence> = {};
+rows.forEach((row, i) => {
+  if (row.lat === null) return;
+  presence[row.assetId] = i % 3 === 0 ? { siteId: null, since: null, sinceAtLeast: false, place: '6 km NE of Sandy, UT' } : { siteId: sites[i % 20].id, since: NOW - i * 60_000, sinceAtLeast: false, place: null };
+});
+const layer = new SiteLayer(sites, presence);
+const withSites = new ListView(index, layer);
+line('ListView with sites (search looks in site names)', time((search) => withSites.apply(query(search), NOW, 60)));
+const perAnnouncement: number[] = [];
+for (let round = 0; round < rounds; round++) {
+  const a = performance.now();
+  const fresh = new SiteLayer(sites, { ...presence });
+  view.withSites(fresh).apply(query(''), NOW, 60);
+  perAnnouncement.push(performance.now() - a);
+}
+line('once per sites announcement: layer + first list', perAnnouncement);

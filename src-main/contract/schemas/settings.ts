@@ -13,15 +13,15 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 
 /** Optional columns of the asset list (the name is always shown), in display order. */
 export const LIST_COLUMNS = [
-  'id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer',
+  'id', 'type', 'category', 'site', 'siteSince', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer',
   'altitude', 'battery', 'deviceBattery', 'cabTemperature', 'signal', 'lightsHours', 'inputs', 'timeZone',
 ] as const;
 export type ListColumn = (typeof LIST_COLUMNS)[number];
-export const DEFAULT_LIST_COLUMNS: readonly ListColumn[] = ['category', 'lastUpdate', 'fuel', 'ignition'];
+export const DEFAULT_LIST_COLUMNS: readonly ListColumn[] = ['category', 'site', 'lastUpdate', 'fuel', 'ignition'];
 
 /** What the asset list can be sorted by: the name and every optional column but ignition and inputs. */
 export const SORT_KEYS = [
-  'name', 'id', 'type', 'category', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'speed', 'engineHours', 'odometer',
+  'name', 'id', 'type', 'category', 'site', 'siteSince', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'speed', 'engineHours', 'odometer',
   'altitude', 'battery', 'deviceBattery', 'cabTemperature', 'signal', 'lightsHours', 'timeZone',
 ] as const;
 

@@ -13,12 +13,14 @@ import { assetsById, type IndexedAsset, type ListResult } from '../lib/list/asse
 import { reindexAssets } from '../lib/list/reindex';
 import { byIdAfter, nameTagsAfter } from '../lib/list/carryOver';
 import { ListView, type ListedIds } from '../lib/list/listView';
+import { SiteLayer } from '../lib/list/siteLayer';
 import { nameTags, type NameTag } from '../lib/list/disambiguate';
 import { perfMark } from '../lib/perf';
 import { parseTime } from '../lib/format/time';
 import { clock } from './clock.svelte';
 import { appEvents } from './events';
 import { session } from './session.svelte';
+import { sitesStore } from './sites.svelte';
 import { ui } from './ui.svelte';
 
 /** The rows of no snapshot (one array, so the index built for it is reused). */
@@ -38,6 +40,8 @@ export class AssetsStore {
   /** Observed positions of one asset for the map, or null when no trail is shown. */
   trail = $state.raw<Trail | null>(null);
 
+  /** Each machine's site as the list shows, searches, sorts and filters it: made once per announcement of the sites. */
+  readonly sites: SiteLayer = $derived(new SiteLayer(sitesStore.sites, sitesStore.presence));
   /** Lowercase search keys etc., built once per snapshot. */
   readonly index: IndexedAsset[] = $derived(this.#indexed().index);
   readonly byId: Map<string, AssetRow> = $derived(this.#lookups().byId);
@@ -54,7 +58,7 @@ export class AssetsStore {
   /** Whether an id is listed, without a set of 50,000 strings per keystroke. */
   readonly visibleSet: ListedIds = $derived(this.#view.listed(this.result.rows));
   /** The index and list view last built, and the rows they were built for. */
-  #built: { assets: readonly AssetRow[]; index: IndexedAsset[]; view: ListView } | null = null;
+  #built: { assets: readonly AssetRow[]; sites: SiteLayer; index: IndexedAsset[]; view: ListView } | null = null;
 
   /**
    * The index and list view of the shown rows: after a small change, made from the last
@@ -62,11 +66,15 @@ export class AssetsStore {
    */
   #indexed(): { index: IndexedAsset[]; view: ListView } {
     const assets = this.snapshot?.assets ?? NO_ASSETS;
+    const sites = this.sites;
     const last = this.#built;
-    if (last?.assets === assets) return last;
+    if (last?.assets === assets) {
+      if (last.sites !== sites) this.#built = { ...last, sites, view: last.view.withSites(sites) };
+      return this.#built!;
+    }
     const { index, delta } = reindexAssets(last?.index ?? [], assets);
-    const view = last && delta ? last.view.after(index, delta) : new ListView(index);
-    this.#built = { assets, index, view };
+    const view = last && delta ? last.view.after(index, delta).withSites(sites) : new ListView(index, sites);
+    this.#built = { assets, sites, index, view };
     return this.#built;
   }
 

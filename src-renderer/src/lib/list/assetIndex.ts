@@ -4,6 +4,7 @@
  * Pure functions, so 10,000 assets are cheap to test and to re-run when `now` ticks.
  */
 import { type AssetRow, type ListState, type SortKey } from '@contract';
+import { NO_SITES, type SiteLayer } from './siteLayer';
 
 export interface IndexedAsset {
   asset: AssetRow;
@@ -159,8 +160,15 @@ export const byNameText = (a: IndexedAsset, b: IndexedAsset) => collator.compare
 const byName = (a: IndexedAsset, b: IndexedAsset) => a.nameRank - b.nameRank;
 
 /** The sort value, or null when the asset has none (those always sort last). */
-function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {
+function sortValue(row: IndexedAsset, sort: SortKey, sites: SiteLayer): number | string | null {
   switch (sort) {
+    case 'site':
+      return sites.factOf(row).sortText;
+    case 'siteSince': {
+      // Fewest days on the site first when ascending.
+      const since = sites.factOf(row).since;
+      return since === null ? null : -since;
+    }
     case 'lastUpdate':
       return row.lastUpdateMs;
     case 'fuel':
@@ -200,12 +208,12 @@ function sortValue(row: IndexedAsset, sort: SortKey): number | string | null {
 }
 
 /** Direction flips the value order only: missing values stay last and ties stay in name order. */
-export function comparator(sort: SortKey, descending: boolean): (a: IndexedAsset, b: IndexedAsset) => number {
+export function comparator(sort: SortKey, descending: boolean, sites: SiteLayer = NO_SITES): (a: IndexedAsset, b: IndexedAsset) => number {
   if (sort === 'name') return descending ? (a, b) => -byName(a, b) : byName;
   if (sort === 'id') return descending ? (a, b) => -byId(a, b) : byId;
   return (a, b) => {
-    const va = sortValue(a, sort);
-    const vb = sortValue(b, sort);
+    const va = sortValue(a, sort, sites);
+    const vb = sortValue(b, sort, sites);
     if (va === null || vb === null) return va === vb ? byName(a, b) : va === null ? 1 : -1;
     const c = va < vb ? -1 : va > vb ? 1 : 0;
     return (descending ? -c : c) || byName(a, b);

@@ -14,6 +14,8 @@ import { formatDistanceCm, formatNumber, formatRuntimeHours } from '../format/nu
 import { speedReading } from '../format/speed';
 import { formatDateTime, isoAt, shortRelativeTime } from '../format/time';
 import { oldMetricKeys, type IndexedAsset } from './assetIndex';
+import { NO_SITES, type SiteLayer } from './siteLayer';
+import { daysOnSiteText, presenceSentence } from './siteText';
 
 /** How a column is laid out: text ellipsises and grows; the others have a fixed width that fits their values. */
 export type ColumnKind = 'text' | 'number' | 'time' | 'gauge' | 'flag';
@@ -51,6 +53,9 @@ export const COLUMNS: Readonly<Record<ListColumn, ColumnDef>> = {
   id: def('id', 'Asset id', 'Asset id', 'text', 5.6),
   type: def('type', 'Type', 'Type (thing or area)', 'text', 3.6),
   category: def('category', 'Category', 'Category', 'text', 5.6),
+  // Wide enough for a usual yard name; a place in words ("6 km NE of Sandy, UT") is cut, its title has it whole.
+  site: def('site', 'Site', 'Site (or where it is)', 'text', 7),
+  siteSince: def('siteSince', 'On site', 'Days on site', 'time', 5),
   serial: def('serial', 'Serial', 'Serial number', 'text', 6),
   lastUpdate: def('lastUpdate', 'Updated', 'Last update', 'time', 6),
   positionAge: def('positionAge', 'Position age', 'Position age', 'time', 8.4, { metric: 'gps' }),
@@ -157,6 +162,8 @@ export interface CellContext {
   /** The unit the list's profile says its service sends speeds in. */
   speedUnit: SpeedUnit;
   staleAfterMin: number;
+  /** The machines' sites (none known: every machine off a site). */
+  sites?: SiteLayer;
 }
 
 export interface Cell {
@@ -169,6 +176,8 @@ export interface Cell {
   stale: boolean;
   /** No value: drawn muted. */
   empty: boolean;
+  /** A secondary value (a place in words instead of a site): drawn muted. */
+  muted?: boolean;
 }
 
 const NONE = '—';
@@ -232,5 +241,16 @@ export function cellOf(key: ListColumn, row: IndexedAsset, ctx: CellContext): Ce
     }
     case 'timeZone':
       return cell(a.timeZone || null, a.timeZone ?? '');
+    case 'site': {
+      const fact = (ctx.sites ?? NO_SITES).factOf(row);
+      if (fact.site) return cell(fact.site.name, presenceSentence(fact, ctx.now));
+      if (fact.place) return { ...cell(fact.place, presenceSentence(fact, ctx.now)), muted: true };
+      return { ...cell(null), title: presenceSentence(fact, ctx.now) };
+    }
+    case 'siteSince': {
+      const fact = (ctx.sites ?? NO_SITES).factOf(row);
+      if (fact.since === null) return { ...cell(null), title: presenceSentence(fact, ctx.now) };
+      return cell(daysOnSiteText(fact.since, fact.sinceAtLeast, ctx.now), presenceSentence(fact, ctx.now));
+    }
   }
 }

@@ -10,10 +10,13 @@
  * - the matches of recent searches are kept: typing on scans only the matches of a search
  *   it narrows (see `narrows`), and going back to a recent search (backspace) reuses its
  *   matches.
+ * The machines' sites (siteLayer.ts) change apart from the rows: `withSites` gives the view
+ * for new ones, keeping every sort order that does not read them.
  */
 import { isStaleAt, staleCutoff } from '@contract';
 import { categoriesOf, comparator, groupOf, staticFilterIdsOf, STALE_FILTER, type IndexedAsset, type ListQuery, type ListResult } from './assetIndex';
 import type { IndexDelta } from './reindex';
+import { NO_SITES, type SiteLayer } from './siteLayer';
 import { narrows, searchTerms } from './searchTerms';
 
 /** How many recent searches keep their matches (a few hundred KB at 50,000 assets, at most). */
@@ -49,14 +52,33 @@ interface RowFacts {
 
 export class ListView {
   readonly #index: readonly IndexedAsset[];
+  readonly #sites: SiteLayer;
   readonly #orders = new Map<string, { order: Int32Array; compare: (a: IndexedAsset, b: IndexedAsset) => number }>();
   #recent: SearchMatches[] = [];
   #facts: RowFacts | null = null;
   #categories: string[] | null = null;
   #slots: ListedSlots | null = null;
 
-  constructor(index: readonly IndexedAsset[]) {
+  constructor(index: readonly IndexedAsset[], sites: SiteLayer = NO_SITES) {
     this.#index = index;
+    this.#sites = sites;
+  }
+
+  get sites(): SiteLayer {
+    return this.#sites;
+  }
+
+  /**
+   * The view of the same index with other sites: the sort orders by site are made anew,
+   * the others kept; search keys and filter ids (which carry the site) are looked up again.
+   */
+  withSites(sites: SiteLayer): ListView {
+    if (sites === this.#sites) return this;
+    const view = new ListView(this.#index, sites);
+    for (const [orderKey, sorted] of this.#orders) if (!SITE_SORTS.has(orderKey.slice(0, orderKey.indexOf(':')))) view.#orders.set(orderKey, sorted);
+    view.#categories = this.#categories;
+    view.#slots = this.#slots;
+    return view;
   }
 
   apply(list: ListQuery, now: number, staleAfterMin: number): ListResult {
@@ -81,16 +103,16 @@ export class ListView {
    * placing the changed rows only, and the row facts are copied for the unchanged rows.
    */
   after(index: readonly IndexedAsset[], delta: IndexDelta): ListView {
-    const view = new ListView(index);
+    const view = new ListView(index, this.#sites);
     const oldAt = new Int32Array(index.length).fill(-1);
     delta.keptAt.forEach((at, old) => {
       if (at !== -1) oldAt[at] = old;
     });
     for (const [orderKey, { order, compare }] of this.#orders) view.#orders.set(orderKey, { order: placeChanged(index, order, delta, compare), compare });
-    if (this.#facts) view.#facts = carriedFacts(this.#facts, index, oldAt);
+    if (this.#facts) view.#facts = carriedFacts(this.#facts, index, oldAt, this.#sites);
     view.#recent = this.#recent.flatMap((recent) => {
       const order = view.#orders.get(recent.orderKey)?.order;
-      return order ? [{ ...recent, positions: carriedMatches(index, order, recent, delta, oldAt) }] : [];
+      return order ? [{ ...recent, positions: carriedMatches(index, order, recent, delta, oldAt, this.#sites) }] : [];
     });
     return view;
   }
@@ -99,7 +121,7 @@ export class ListView {
   #order(orderKey: string, list: ListQuery): Int32Array {
     let sorted = this.#orders.get(orderKey);
     if (!sorted) {
-      const compare = comparator(list.sort, list.descending);
+      const compare = comparator(list.sort, list.descending, this.#sites);
       const rows = [...this.#index].sort(compare);
       sorted = { order: Int32Array.from(rows, (row) => row.position), compare };
       this.#orders.set(orderKey, sorted);
@@ -139,7 +161,7 @@ export class ListView {
   }
 
   #rowFacts(): RowFacts {
-    return (this.#facts ??= rowFacts(this.#index));
+    return (this.#facts ??= carriedFacts(null, this.#index, null, this.#sites));
   }
 
   #remember(matches: SearchMatches): void {
@@ -198,8 +220,13 @@ export class ListView {
   }
 }
 
-function rowFacts(index: readonly IndexedAsset[]): RowFacts {
-  return carriedFacts(null, index, null);
+/** The sort keys whose order reads the sites. */
+const SITE_SORTS: ReadonlySet<string> = new Set(['site', 'siteSince']);
+
+/** What the search looks in: the row's own key and the name of the site it is on. */
+function searchKeyOf(row: IndexedAsset, sites: SiteLayer): string {
+  const site = sites.factOf(row).searchText;
+  return site ? `${row.searchKey}\u0000${site}` : row.searchKey;
 }
 
 /**
@@ -208,7 +235,7 @@ function rowFacts(index: readonly IndexedAsset[]): RowFacts {
  * facts instead of being looked up from its filter ids. Codes of filter ids no row has
  * any more stay (they count nothing and no row meets them, as an unknown id would not).
  */
-function carriedFacts(previous: RowFacts | null, index: readonly IndexedAsset[], oldAt: Int32Array | null): RowFacts {
+function carriedFacts(previous: RowFacts | null, index: readonly IndexedAsset[], oldAt: Int32Array | null, sites: SiteLayer): RowFacts {
   const codeOf = new Map<string, number>(previous?.codeOf ?? [[STALE_FILTER, 0]]);
   const names = previous ? [...previous.names] : [STALE_FILTER];
   const offsets = new Int32Array(index.length + 1);
@@ -222,7 +249,8 @@ function carriedFacts(previous: RowFacts | null, index: readonly IndexedAsset[],
     if (previous && old !== -1) {
       for (let k = previous.offsets[old]; k < previous.offsets[old + 1]; k++) codes.push(previous.codes[k]);
     } else {
-      for (const id of staticFilterIdsOf(row)) {
+      const siteId = sites.factOf(row).filterId;
+      for (const id of siteId === null ? staticFilterIdsOf(row) : [...staticFilterIdsOf(row), siteId]) {
         let code = codeOf.get(id);
         if (code === undefined) {
           code = names.length;
@@ -234,7 +262,7 @@ function carriedFacts(previous: RowFacts | null, index: readonly IndexedAsset[],
     }
     offsets[i + 1] = codes.length;
   });
-  const keys = index.map((row) => row.searchKey);
+  const keys = index.map((row) => searchKeyOf(row, sites));
   return { codeOf, keys, names, groups: names.map(groupOf), offsets, codes: Int32Array.from(codes), staleCode: 0, noUpdate, updatedAt };
 }
 
@@ -260,7 +288,7 @@ function placeChanged(index: readonly IndexedAsset[], previousOrder: Int32Array,
 }
 
 /** A recent search's matches in the new index: unchanged rows as they matched, changed rows tested anew, in the new order. */
-function carriedMatches(index: readonly IndexedAsset[], order: Int32Array, recent: SearchMatches, delta: IndexDelta, oldAt: Int32Array): Int32Array {
+function carriedMatches(index: readonly IndexedAsset[], order: Int32Array, recent: SearchMatches, delta: IndexDelta, oldAt: Int32Array, sites: SiteLayer): Int32Array {
   const matched = new Uint8Array(delta.previousLength);
   for (const position of recent.positions) matched[position] = 1;
   const found = new Int32Array(order.length);
@@ -268,7 +296,7 @@ function carriedMatches(index: readonly IndexedAsset[], order: Int32Array, recen
   for (let i = 0; i < order.length; i++) {
     const position = order[i];
     const old = oldAt[position];
-    const hit = old === -1 ? recent.terms.every((term) => index[position].searchKey.includes(term)) : matched[old] === 1;
+    const hit = old === -1 ? recent.terms.every((term) => searchKeyOf(index[position], sites).includes(term)) : matched[old] === 1;
     if (hit) found[n++] = position;
   }
   return found.slice(0, n);

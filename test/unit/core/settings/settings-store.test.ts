@@ -93,7 +93,7 @@ describe('SettingsStore', () => {
 
   it('remembers the list columns; refuses unknown and repeated ones; a file from before columns gets the default set', () => {
     const store = new SettingsStore(dir);
-    expect(store.get().list.columns).toEqual(['category', 'lastUpdate', 'fuel', 'ignition']);
+    expect(store.get().list.columns).toEqual(['category', 'site', 'lastUpdate', 'fuel', 'ignition']);
     const next = store.update({ list: { columns: ['id', 'speed', 'odometer'] } });
     expect(next.list).toMatchObject({ columns: ['id', 'speed', 'odometer'], sort: 'name' });
     expect(new SettingsStore(dir).get().list.columns).toEqual(['id', 'speed', 'odometer']);
@@ -104,7 +104,7 @@ describe('SettingsStore', () => {
 
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ list: { search: 'crane', filters: [], sort: 'fuel', descending: true } }));
     const old = new SettingsStore(dir);
-    expect(old.get().list).toEqual({ filters: [], sort: 'fuel', descending: true, columns: ['category', 'lastUpdate', 'fuel', 'ignition'] });
+    expect(old.get().list).toEqual({ filters: [], sort: 'fuel', descending: true, columns: ['category', 'site', 'lastUpdate', 'fuel', 'ignition'] });
     expect(old.notice).toBeNull();
   });
 

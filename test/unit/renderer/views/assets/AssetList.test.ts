@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte';
+import { tick } from 'svelte';
 import AssetList from '../../../../../src-renderer/src/views/assets/AssetList.svelte';
 import AssetsPane from '../../../../../src-renderer/src/views/assets/AssetsPane.svelte';
 import { DEFAULT_SETTINGS } from '@contract';
 import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { asset, FakeBridge, metric, NOW, snapshot, resetStores } from '../../fixtures';
 import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
+import { rowDomId } from '../../../../../src-renderer/src/lib/list/domId';
 import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
 import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
 
@@ -48,6 +50,22 @@ describe('AssetList', () => {
     expect(selection.current.selected.size).toBe(50);
     await fireEvent.keyDown(listbox, { key: 'Home' });
     expect(listbox).toHaveAttribute('aria-activedescendant', row(0).id);
+  });
+
+  it('names no active descendant while the focused row is outside the drawn window, and names it again once drawn', async () => {
+    workspace(50);
+    render(AssetList, {});
+    const listbox = screen.getByRole('listbox');
+    await fireEvent.click(document.querySelector('[data-asset-id="thing:2"]') as HTMLElement);
+    expect(listbox).toHaveAttribute('aria-activedescendant', rowDomId('thing:2'));
+    // Sorted the other way, the focused row is at the far end of the list: not drawn.
+    ui.updateList({ descending: true });
+    await tick();
+    expect(document.querySelector('[data-asset-id="thing:2"]')).toBeNull();
+    expect(listbox).not.toHaveAttribute('aria-activedescendant');
+    ui.updateList({ descending: false });
+    await tick();
+    expect(listbox).toHaveAttribute('aria-activedescendant', rowDomId('thing:2'));
   });
 
   it('shows relative last update and the empty state', () => {
@@ -111,12 +129,12 @@ describe('AssetList: old values, columns and repeated names', () => {
       assets.setSnapshot(snapshot([asset(1, { serialNumber: 'CAT0320' }, { speed: metric(42, '2026-11-22T11:58:00Z'), odometer: metric(100_000_000, '2026-11-22T11:58:00Z') })]));
       render(AssetsPane, {});
       const headers = () => [...document.querySelectorAll('.head > *')].map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
-      expect(headers()).toEqual(['Name', 'Category', 'Updated', 'Fuel', 'Ignition']);
+      expect(headers()).toEqual(['Name', 'Category', 'Site', 'Updated', 'Fuel', 'Ignition']);
       await fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
       const chooser = screen.getByRole('group', { name: 'Columns of the list' });
       for (const name of ['Asset id', 'Serial number', 'Speed', 'Engine hours', 'Odometer', 'Position age']) await fireEvent.click(within(chooser).getByRole('checkbox', { name }));
       await fireEvent.click(within(chooser).getByRole('checkbox', { name: 'Category' }));
-      expect(headers()).toEqual(['Name', 'Asset id', 'Serial', 'Updated', 'Position age', 'Fuel', 'Ignition', 'Speed', 'Engine hours', 'Odometer']);
+      expect(headers()).toEqual(['Name', 'Asset id', 'Site', 'Serial', 'Updated', 'Position age', 'Fuel', 'Ignition', 'Speed', 'Engine hours', 'Odometer']);
       const row = document.querySelector('[data-asset-id="thing:1"]') as HTMLElement;
       expect(row.querySelector('.c-serial')).toHaveTextContent('CAT0320');
       expect(row.querySelector('.c-speed')).toHaveTextContent('42');
@@ -126,14 +144,14 @@ describe('AssetList: old values, columns and repeated names', () => {
       expect(ui.list.sort).toBe('odometer');
       await vi.advanceTimersByTimeAsync(600);
       expect(bridge.callsTo('settings:set')).toContainEqual([
-        { list: expect.objectContaining({ columns: ['id', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'], sort: 'odometer' }) },
+        { list: expect.objectContaining({ columns: ['id', 'site', 'serial', 'lastUpdate', 'positionAge', 'fuel', 'ignition', 'speed', 'engineHours', 'odometer'], sort: 'odometer' }) },
       ]);
       // Escape closes the chooser; "Back to the usual columns" restores the defaults.
       await fireEvent.keyDown(chooser, { key: 'Escape' });
       expect(screen.queryByRole('group', { name: 'Columns of the list' })).toBeNull();
       await fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
       await fireEvent.click(screen.getByRole('button', { name: 'Back to the usual columns' }));
-      expect(headers()).toEqual(['Name', 'Category', 'Updated', 'Fuel', 'Ignition']);
+      expect(headers()).toEqual(['Name', 'Category', 'Site', 'Updated', 'Fuel', 'Ignition']);
     } finally {
       vi.useRealTimers();
       setBridge(null);

@@ -10,7 +10,7 @@ import type { MenuCommand } from '@contract';
 export type ShortcutCommand = MenuCommand | 'close-panels' | 'keyboard-help';
 
 /** Where a shortcut works; the window's handler serves 'Anywhere', the lists serve their own keys. */
-export type ShortcutPlace = 'Anywhere' | 'Asset list' | 'Alert list';
+export type ShortcutPlace = 'Anywhere' | 'Asset list' | 'Alert list' | 'Map';
 
 /** One key press: `mod` is Ctrl, or Cmd on macOS. */
 export interface KeyChord {
@@ -40,6 +40,9 @@ export interface ListShortcut extends ShortcutBase {
 
 export type Shortcut = WindowShortcut | ListShortcut;
 
+/** Takes back the last site edit when the map has the focus (the map's own key handler). */
+export const SITE_UNDO_CHORD: KeyChord = { key: 'Z', mod: true };
+
 export const SHORTCUTS: readonly Shortcut[] = [
   { where: 'Anywhere', command: 'keyboard-help', keys: [{ key: 'F1' }, { key: '?', printable: true }], does: 'Show the keyboard shortcuts' },
   { where: 'Anywhere', command: 'show-assets', keys: [{ key: '1', mod: true }], does: 'Show the Assets view' },
@@ -58,6 +61,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { where: 'Alert list', keys: [{ key: '↑' }, { key: '↓' }, { key: 'Page Up' }, { key: 'Page Down' }, { key: 'Home' }, { key: 'End' }], does: 'Move through the alerts' },
   { where: 'Alert list', keys: [{ key: 'Enter' }, { key: 'Space' }], does: 'Show the alert’s asset' },
   { where: 'Alert list', keys: [{ key: 'A' }], does: 'Acknowledge the alert' },
+  { where: 'Map', keys: [SITE_UNDO_CHORD], does: 'Undo the last site edit (new site, change or delete)' },
+  { where: 'Map', keys: [{ key: 'Escape' }], does: 'Stop drawing a site' },
 ];
 
 export const WINDOW_SHORTCUTS: readonly WindowShortcut[] = SHORTCUTS.filter((s): s is WindowShortcut => s.where === 'Anywhere');
@@ -90,7 +95,8 @@ export function isTypingTarget(target: EventTarget | null | undefined): boolean 
   return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image'].includes(el.type);
 }
 
-function matches(chord: KeyChord, e: KeyPress): boolean {
+/** Whether a key press is this chord (Ctrl or Cmd for `mod`; a printable key never while typing). */
+export function matchesChord(chord: KeyChord, e: KeyPress): boolean {
   const mod = e.ctrlKey || e.metaKey;
   if (e.altKey || mod !== !!chord.mod) return false;
   // A printable key such as "?" already carries its Shift; only chords with Ctrl name Shift.
@@ -101,6 +107,6 @@ function matches(chord: KeyChord, e: KeyPress): boolean {
 
 /** The command a key press asks for, or null. */
 export function shortcutFor(e: KeyPress): ShortcutCommand | null {
-  for (const shortcut of WINDOW_SHORTCUTS) if (shortcut.keys.some((chord) => matches(chord, e))) return shortcut.command;
+  for (const shortcut of WINDOW_SHORTCUTS) if (shortcut.keys.some((chord) => matchesChord(chord, e))) return shortcut.command;
   return null;
 }

@@ -1,0 +1,90 @@
+/**
+ * The branch's sites on a Leaflet map: each outline (polygon or circle) styled by its kind
+ * (site-style.ts), labelled with its name and how many machines are on it, and opening the
+ * site's page when clicked. The label is built as nodes with `textContent`: a site's name
+ * is the dispatcher's text and is never parsed as HTML.
+ */
+import L from 'leaflet';
+import type { Site, SiteShape } from '@contract';
+import { siteStyle } from '../sites/site-style';
+import { siteLabel } from '../sites/site-label';
+import { leafletRings } from '../sites/site-shapes';
+
+/** The outline of a shape as a Leaflet layer (not yet on a map). */
+export function shapeLayer(shape: SiteShape, options: L.PathOptions = {}): L.Polygon | L.Circle {
+  if (shape.type === 'circle') return L.circle([shape.center[1], shape.center[0]], { ...options, radius: shape.radiusM });
+  return L.polygon(leafletRings(shape), options);
+}
+
+/** The label of one site: its name and its count, as text nodes. */
+export function siteLabelElement(name: string, machines: number): HTMLElement {
+  const label = document.createElement('span');
+  label.className = 'fd-site-label-text';
+  label.textContent = siteLabel(name, machines);
+  return label;
+}
+
+function pathOptions(site: Site, highlighted: boolean): L.PathOptions {
+  const style = siteStyle(site.kind, highlighted);
+  return { ...style, dashArray: style.dashArray ?? undefined, className: `fd-site fd-site-${site.kind}` };
+}
+
+interface Drawn {
+  layer: L.Polygon | L.Circle;
+  /** The shape and kind it was drawn for: a change of either draws it anew. */
+  key: string;
+  label: HTMLElement;
+}
+
+export class SiteLayer {
+  readonly #group: L.FeatureGroup;
+  readonly #drawn = new Map<string, Drawn>();
+  readonly #open: (siteId: string) => void;
+
+  constructor(map: L.Map, open: (siteId: string) => void) {
+    this.#open = open;
+    this.#group = L.featureGroup().addTo(map);
+  }
+
+  /** Draws `sites` (none when `shown` is false), labelled with their counts; `highlightId` is drawn thicker. */
+  draw(sites: readonly Site[], counts: Readonly<Record<string, number>>, shown: boolean, highlightId: string | null, hiddenId: string | null = null): void {
+    const wanted = new Set(shown ? sites.filter((s) => s.id !== hiddenId).map((s) => s.id) : []);
+    for (const [id, drawn] of this.#drawn) {
+      if (!wanted.has(id)) {
+        this.#group.removeLayer(drawn.layer);
+        this.#drawn.delete(id);
+      }
+    }
+    if (!shown) return;
+    for (const site of sites) {
+      if (!wanted.has(site.id)) continue;
+      const key = `${site.kind}|${JSON.stringify(site.shape)}`;
+      let drawn = this.#drawn.get(site.id);
+      if (drawn && drawn.key !== key) {
+        this.#group.removeLayer(drawn.layer);
+        drawn = undefined;
+      }
+      if (!drawn) {
+        const layer = shapeLayer(site.shape, pathOptions(site, false));
+        const label = siteLabelElement(site.name, 0);
+        layer.bindTooltip(label, { permanent: true, direction: 'center', className: 'fd-site-label', interactive: false });
+        layer.on('click', () => this.#open(site.id));
+        this.#group.addLayer(layer);
+        drawn = { layer, key, label };
+        this.#drawn.set(site.id, drawn);
+      }
+      drawn.label.textContent = siteLabel(site.name, counts[site.id] ?? 0);
+      drawn.layer.setStyle({ weight: siteStyle(site.kind, site.id === highlightId).weight });
+    }
+  }
+
+  /** How many outlines are on the map (for tests and the map's count). */
+  get size(): number {
+    return this.#drawn.size;
+  }
+
+  remove(): void {
+    this.#group.remove();
+    this.#drawn.clear();
+  }
+}

@@ -60,7 +60,9 @@ export type MenuCommand =
   | 'show-aemp'
   | 'show-assets'
   /** The export choices (asset CSV, positions and trails GeoJSON). */
-  | 'export';
+  | 'export'
+  /** The sites pane: the branch's sites, drawing, import and export. */
+  | 'show-sites';
 
 export type EventChannel = keyof FleetEvents;
 

@@ -32,6 +32,7 @@ export function menuTemplate(send: (command: MenuCommand) => void, isMac: boolea
         { type: 'separator' },
         command('Assets', 'show-assets', 'CmdOrCtrl+1'),
         command('Fleet', 'show-aemp', 'CmdOrCtrl+2'),
+        command('Sites', 'show-sites'),
         { type: 'separator' },
         { role: 'reload', accelerator: 'CmdOrCtrl+Shift+R' },
         { type: 'separator' },

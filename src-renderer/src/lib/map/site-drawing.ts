@@ -47,9 +47,11 @@ export class SiteDrawing {
     this.#map.pm.enableDraw(kind, { pathOptions: PREVIEW_STYLE, finishOn: null, tooltips: true });
   }
 
-  /** Stops a drawing in progress (Escape, or the dispatcher picked another command). */
-  stopDrawing(): void {
+  /** Stops a drawing in progress (Escape); false when none was. */
+  stopDrawing(): boolean {
+    const drawing = this.#map.pm.globalDrawModeEnabled();
     this.#map.pm.disableDraw();
+    return drawing;
   }
 
   circleAtCentre(radiusM: number): void {

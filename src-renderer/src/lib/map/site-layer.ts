@@ -9,6 +9,7 @@ import type { Site, SiteShape } from '@contract';
 import { siteStyle } from '../sites/site-style';
 import { siteLabel } from '../sites/site-label';
 import { leafletRings } from '../sites/site-shapes';
+import './sites.css';
 
 /** The outline of a shape as a Leaflet layer (not yet on a map). */
 export function shapeLayer(shape: SiteShape, options: L.PathOptions = {}): L.Polygon | L.Circle {

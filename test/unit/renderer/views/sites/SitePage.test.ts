@@ -27,7 +27,7 @@ const fleet = [
   asset(4, { name: 'Truck 4', category: 'Trucks' }, { gps, ignition: metric(false, fresh) }),
 ];
 
-let onOpenSelectionMap: ReturnType<typeof vi.fn>;
+let onOpenSelectionMap: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {
   resetStores(() => NOW);
   siteDesk.dispose();
@@ -41,7 +41,7 @@ beforeEach(() => {
       'thing:4': presence(null, NOW - HOUR),
     }),
   );
-  onOpenSelectionMap = vi.fn();
+  onOpenSelectionMap = vi.fn<() => void>();
   render(SitePage, { site: yard, onOpenSelectionMap });
 });
 afterEach(() => {

@@ -35,6 +35,7 @@ describe('application menu', () => {
     ['Focus search', 'focus-search', 'CmdOrCtrl+F'],
     ['Assets', 'show-assets', 'CmdOrCtrl+1'],
     ['Fleet', 'show-aemp', 'CmdOrCtrl+2'],
+    ['Sites', 'show-sites', undefined],
     ['Branch map', 'open-branch-map', 'CmdOrCtrl+M'],
     ['Selection map', 'open-selection-map', 'CmdOrCtrl+Shift+M'],
     ['Settings…', 'open-settings', 'CmdOrCtrl+,'],
@@ -48,7 +49,7 @@ describe('application menu', () => {
   });
 
   it('sends every menu command there is, each from exactly one item', () => {
-    const every: MenuCommand[] = ['refresh', 'focus-search', 'open-branch-map', 'open-selection-map', 'open-settings', 'open-connection', 'show-aemp', 'show-assets', 'export'];
+    const every: MenuCommand[] = ['refresh', 'focus-search', 'open-branch-map', 'open-selection-map', 'open-settings', 'open-connection', 'show-aemp', 'show-assets', 'export', 'show-sites'];
     sent.length = 0;
     for (const item of items(template)) if (typeof item.click === 'function' && !item.role) (item.click as () => void)();
     expect([...sent].sort()).toEqual([...every].sort());
@@ -71,7 +72,7 @@ describe('application menu', () => {
       });
     const rest: Plain[] = [
       '(editMenu)',
-      ['&View', ['Refresh CmdOrCtrl+R', 'Focus search CmdOrCtrl+F', '---', 'Assets CmdOrCtrl+1', 'Fleet CmdOrCtrl+2', '---', '(reload) CmdOrCtrl+Shift+R', '---', '(resetZoom)', '(zoomIn)', '(zoomOut)', '---', '(togglefullscreen)']],
+      ['&View', ['Refresh CmdOrCtrl+R', 'Focus search CmdOrCtrl+F', '---', 'Assets CmdOrCtrl+1', 'Fleet CmdOrCtrl+2', 'Sites', '---', '(reload) CmdOrCtrl+Shift+R', '---', '(resetZoom)', '(zoomIn)', '(zoomOut)', '---', '(togglefullscreen)']],
       ['&Map', ['Branch map CmdOrCtrl+M', 'Selection map CmdOrCtrl+Shift+M']],
       ['&Connection', ['Profiles & sign-in…']],
       ['(help)', ['About Fleet Desk(about)']],

@@ -55,16 +55,21 @@ test('draw a rectangle site, name it, see its outline and count, open its page',
   await expect(form).toHaveCount(0);
 
   // The outline, labelled with the name and how many machines the core put on it.
-  const outline = assetMap(page).locator('path.fd-site-yard');
+  const pane = page.getByTestId('sites-pane');
+  const row = pane.getByRole('row', { name: /East yard/ });
+  await expect(row).toBeVisible();
+  const siteId = await row.getAttribute('data-site-id');
+  expect(siteId).toMatch(/^s-[0-9a-f]+$/);
+  const outline = assetMap(page).locator(`path.fd-site-id-${siteId}`);
   await expect(outline).toHaveCount(1);
+  await expect(outline).toHaveClass(/fd-site-yard/);
   const label = assetMap(page).locator('.fd-site-label', { hasText: 'East yard' });
   await expect(label).toHaveText(/^East yard · \d[\d,]* machines?$/);
   const onMap = Number((/· ([\d,]+) machine/.exec((await label.textContent()) ?? '')?.[1] ?? '0').replace(/,/g, ''));
   expect(onMap, 'machines inside the drawn rectangle').toBeGreaterThan(0);
 
   // The sites pane lists it with the same count; axe finds nothing there.
-  const pane = page.getByTestId('sites-pane');
-  await expect(pane.getByRole('row', { name: /East yard/ })).toContainText(String(onMap));
+  await expect(row).toContainText(String(onMap));
   await expectNoAxeViolations(page, 'the sites pane');
 
   // Its page, from a click on the outline: the machines on it and the commands.

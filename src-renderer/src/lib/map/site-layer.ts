@@ -27,8 +27,12 @@ export function siteLabelElement(name: string, machines: number): HTMLElement {
 
 function pathOptions(site: Site, highlighted: boolean): L.PathOptions {
   const style = siteStyle(site.kind, highlighted);
-  return { ...style, dashArray: style.dashArray ?? undefined, className: `fd-site fd-site-${site.kind}` };
+  // Site ids are `s-` and hex digits (the contract's SITE_ID_PATTERN): safe as a class name.
+  return { ...style, dashArray: style.dashArray ?? undefined, className: `fd-site fd-site-${site.kind} fd-site-id-${site.id}` };
 }
+
+/** The narrowest outline (on screen) that still shows its label; the name is in the sites pane and on the site's page either way. */
+export const MIN_LABELLED_WIDTH_PX = 48;
 
 interface Drawn {
   layer: L.Polygon | L.Circle;
@@ -42,10 +46,24 @@ export class SiteLayer {
   readonly #drawn = new Map<string, Drawn>();
   readonly #open: (siteId: string) => void;
 
+  readonly #map: L.Map;
+
   constructor(map: L.Map, open: (siteId: string) => void) {
+    this.#map = map;
     this.#open = open;
     this.#group = L.featureGroup().addTo(map);
+    map.on('zoomend', this.#fitLabels);
   }
+
+  /** Labels only where the outline is wide enough on screen: small sites side by side would stack their names. */
+  readonly #fitLabels = (): void => {
+    for (const { layer } of this.#drawn.values()) {
+      const b = layer.getBounds();
+      const width = this.#map.latLngToLayerPoint(b.getNorthEast()).x - this.#map.latLngToLayerPoint(b.getSouthWest()).x;
+      const tooltip = layer.getTooltip()?.getElement();
+      if (tooltip) tooltip.hidden = width < MIN_LABELLED_WIDTH_PX;
+    }
+  };
 
   /** Draws `sites` (none when `shown` is false), labelled with their counts; `highlightId` is drawn thicker. */
   draw(sites: readonly Site[], counts: Readonly<Record<string, number>>, shown: boolean, highlightId: string | null, hiddenId: string | null = null): void {
@@ -77,6 +95,7 @@ export class SiteLayer {
       drawn.label.textContent = siteLabel(site.name, counts[site.id] ?? 0);
       drawn.layer.setStyle({ weight: siteStyle(site.kind, site.id === highlightId).weight });
     }
+    this.#fitLabels();
   }
 
   /** How many outlines are on the map (for tests and the map's count). */
@@ -85,6 +104,7 @@ export class SiteLayer {
   }
 
   remove(): void {
+    this.#map.off('zoomend', this.#fitLabels);
     this.#group.remove();
     this.#drawn.clear();
   }

@@ -79,6 +79,16 @@ describe('site outlines', () => {
     expect(document.querySelectorAll('path.fd-site')).toHaveLength(1);
   });
 
+  it('hides the label of an outline too small on screen to hold it, and shows it once zoomed in', () => {
+    const small = site('s-0000000c', { name: 'Pit', kind: 'job', shape: { type: 'circle', center: [-111.5, 40.5], radiusM: 50 } });
+    map.setView([40.5, -111.5], 8);
+    sites.draw([small], {}, true, null, null);
+    const label = () => document.querySelector<HTMLElement>('.fd-site-label')!;
+    expect(label().hidden).toBe(true);
+    map.setView([40.5, -111.5], 17);
+    expect(label().hidden).toBe(false);
+  });
+
   it('opens the site’s page when its outline is clicked', () => {
     sites.draw([yard], {}, true, null, null);
     document.querySelector('path.fd-site')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));

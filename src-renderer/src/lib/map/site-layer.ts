@@ -8,7 +8,7 @@ import L from 'leaflet';
 import type { Site, SiteShape } from '@contract';
 import { siteStyle } from '../sites/site-style';
 import { siteLabel } from '../sites/site-label';
-import { leafletRings } from '../sites/site-shapes';
+import { leafletRings, shapeBounds } from '../sites/site-shapes';
 import './sites.css';
 
 /** The outline of a shape as a Leaflet layer (not yet on a map). */
@@ -39,6 +39,7 @@ interface Drawn {
   /** The shape and kind it was drawn for: a change of either draws it anew. */
   key: string;
   label: HTMLElement;
+  bounds: [[number, number], [number, number]];
 }
 
 export class SiteLayer {
@@ -57,9 +58,10 @@ export class SiteLayer {
 
   /** Labels only where the outline is wide enough on screen: small sites side by side would stack their names. */
   readonly #fitLabels = (): void => {
-    for (const { layer } of this.#drawn.values()) {
-      const b = layer.getBounds();
-      const width = this.#map.latLngToLayerPoint(b.getNorthEast()).x - this.#map.latLngToLayerPoint(b.getSouthWest()).x;
+    for (const { layer, bounds } of this.#drawn.values()) {
+      // From the shape, not the layer: a circle's own bounds follow the zoom only once it is redrawn.
+      const [[south, west], [north, east]] = bounds;
+      const width = this.#map.project([north, east]).x - this.#map.project([south, west]).x;
       const tooltip = layer.getTooltip()?.getElement();
       if (tooltip) tooltip.hidden = width < MIN_LABELLED_WIDTH_PX;
     }
@@ -89,7 +91,7 @@ export class SiteLayer {
         layer.bindTooltip(label, { permanent: true, direction: 'center', className: 'fd-site-label', interactive: false });
         layer.on('click', () => this.#open(site.id));
         this.#group.addLayer(layer);
-        drawn = { layer, key, label };
+        drawn = { layer, key, label, bounds: shapeBounds(site.shape) };
         this.#drawn.set(site.id, drawn);
       }
       drawn.label.textContent = siteLabel(site.name, counts[site.id] ?? 0);

@@ -35,12 +35,12 @@ export function isIdle(row: AssetRow, now: number): boolean {
   return row.ignition === false && row.engineAt !== null && now - row.engineAt >= IDLE_AFTER_MS;
 }
 
-/** "for 3 h (since 22 Nov, 09:00)", or "at least 3 h (since …)" when Fleet Desk only saw it arrive; null when unknown. */
+/** "3 h (since …)", or "at least 3 h (first seen here …)" when Fleet Desk did not see it arrive; null when unknown. */
 export function sinceText(presence: SitePresence | undefined, now: number): string | null {
   if (!presence || presence.since === null) return null;
   const span = formatSpan(Math.max(0, now - presence.since));
   const when = formatDateTime(presence.since);
-  return presence.sinceAtLeast ? `at least ${span} (at least since ${when})` : `${span} (since ${when})`;
+  return presence.sinceAtLeast ? `at least ${span} (first seen here ${when})` : `${span} (since ${when})`;
 }
 
 export interface SiteMachine {

@@ -46,7 +46,7 @@ describe('how long it has been there', () => {
     expect(sinceText(on('s-1', NOW - 3 * HOUR), NOW)).toMatch(/^3 h \(since .+\)$/);
   });
   it('says "at least" when only the first sighting is known', () => {
-    expect(sinceText(on('s-1', NOW - 3 * HOUR, true), NOW)).toMatch(/^at least 3 h \(at least since .+\)$/);
+    expect(sinceText(on('s-1', NOW - 3 * HOUR, true), NOW)).toMatch(/^at least 3 h \(first seen here .+\)$/);
   });
   it('says nothing when unknown', () => {
     expect(sinceText(on('s-1', null), NOW)).toBeNull();

@@ -1,6 +1,6 @@
 /**
  * A site's page: the machines the core put on it, by category and state, with how long each
- * has been there ("at least since" when only the first sighting is known) and which sat
+ * has been there ("at least", with when it was first seen, when its arrival was not seen) and which sat
  * idle; selecting them and opening the service's map of them.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,7 +68,7 @@ describe('a site’s page', () => {
     const excavator = screen.getByText('Excavator 1').closest('li')!;
     expect(excavator).toHaveTextContent('here 3 h (since');
     const truck2 = screen.getByText('Truck 2').closest('li')!;
-    expect(truck2).toHaveTextContent('here at least 2 d (at least since');
+    expect(truck2).toHaveTextContent('here at least 2 d (first seen here');
     expect(screen.getByText('Truck 3').closest('li')).toHaveTextContent('arrival not known');
   });
 

@@ -89,6 +89,14 @@ describe('site outlines', () => {
     expect(label().hidden).toBe(false);
   });
 
+  it('stacks a site inside a larger one on top of it, so both stay clickable', () => {
+    const inner = site('s-0000000d', { name: 'Wash bay', kind: 'job', shape: { type: 'circle', center: [-111.5, 40.5], radiusM: 100 } });
+    sites.draw([inner], {}, true, null, null);
+    sites.draw([inner, yard], {}, true, null, null);
+    const order = [...document.querySelectorAll('path.fd-site')].map((p) => [...p.classList].find((c) => c.startsWith('fd-site-id-')));
+    expect(order).toEqual([`fd-site-id-${yard.id}`, `fd-site-id-${inner.id}`]);
+  });
+
   it('opens the site’s page when its outline is clicked', () => {
     sites.draw([yard], {}, true, null, null);
     document.querySelector('path.fd-site')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));

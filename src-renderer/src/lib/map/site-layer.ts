@@ -77,6 +77,7 @@ export class SiteLayer {
       }
     }
     if (!shown) return;
+    let added = false;
     for (const site of sites) {
       if (!wanted.has(site.id)) continue;
       const key = `${site.kind}|${JSON.stringify(site.shape)}`;
@@ -93,11 +94,19 @@ export class SiteLayer {
         this.#group.addLayer(layer);
         drawn = { layer, key, label, bounds: shapeBounds(site.shape) };
         this.#drawn.set(site.id, drawn);
+        added = true;
       }
       drawn.label.textContent = siteLabel(site.name, counts[site.id] ?? 0);
       drawn.layer.setStyle({ weight: siteStyle(site.kind, site.id === highlightId).weight });
     }
+    if (added) this.#stackSmallestOnTop();
     this.#fitLabels();
+  }
+
+  /** A site inside a larger one stays clickable: outlines are stacked largest first, smallest on top. */
+  #stackSmallestOnTop(): void {
+    const area = ({ bounds: [[s, w], [n, e]] }: Drawn) => (n - s) * (e - w);
+    for (const drawn of [...this.#drawn.values()].sort((a, b) => area(b) - area(a))) drawn.layer.bringToFront();
   }
 
   /** How many outlines are on the map (for tests and the map's count). */

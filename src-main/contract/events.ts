@@ -62,7 +62,9 @@ export type MenuCommand =
   /** The Utilization view: hours per machine per day, the idle machines. */
   | 'show-utilization'
   /** The export choices (asset CSV, positions and trails GeoJSON). */
-  | 'export';
+  | 'export'
+  /** The sites pane: the branch's sites, drawing, import and export. */
+  | 'show-sites';
 
 export type EventChannel = keyof FleetEvents;
 

@@ -33,6 +33,7 @@ export function menuTemplate(send: (command: MenuCommand) => void, isMac: boolea
         command('Assets', 'show-assets', 'CmdOrCtrl+1'),
         command('Fleet', 'show-aemp', 'CmdOrCtrl+2'),
         command('Utilization', 'show-utilization', 'CmdOrCtrl+3'),
+        command('Sites', 'show-sites'),
         { type: 'separator' },
         { role: 'reload', accelerator: 'CmdOrCtrl+Shift+R' },
         { type: 'separator' },

@@ -26,6 +26,7 @@ export const views = {
   settings: loadOnce(() => import('../views/settings/SettingsDialog.svelte')),
   exportDialog: loadOnce(() => import('../views/export/ExportDialog.svelte')),
   connection: loadOnce(() => import('../views/connection/ConnectionPanel.svelte')),
+  sitesPane: loadOnce(() => import('../views/sites/SitesPane.svelte')),
 };
 
 /** How long a view waits for an idle moment before it is loaded anyway (ms). */

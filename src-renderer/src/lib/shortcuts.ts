@@ -49,6 +49,9 @@ export interface MapShortcut extends ShortcutBase {
 
 export type Shortcut = WindowShortcut | ListShortcut | MapShortcut;
 
+/** Takes back the last site edit when the map has the focus (the map's own key handler). */
+export const SITE_UNDO_CHORD: KeyChord = { key: 'Z', mod: true };
+
 export const SHORTCUTS: readonly Shortcut[] = [
   { where: 'Anywhere', command: 'keyboard-help', keys: [{ key: 'F1' }, { key: '?', printable: true }], does: 'Show the keyboard shortcuts' },
   { where: 'Anywhere', command: 'show-assets', keys: [{ key: '1', mod: true }], does: 'Show the Assets view' },
@@ -71,7 +74,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { where: 'Map', keys: [{ key: 'N' }], command: 'nearest-centre', does: 'Nearest machines to the map centre' },
   { where: 'Map', keys: [{ key: 'N', shift: true }], command: 'nearest-selected', does: 'Nearest machines to the selected machine' },
   { where: 'Map', keys: [{ key: 'D' }], command: 'measure-selected', does: 'Measure from the selected machine to the map centre (or between two selected machines)' },
-  { where: 'Map', keys: [{ key: 'Escape' }], does: 'End measuring, or close the nearest machines' },
+  { where: 'Map', keys: [SITE_UNDO_CHORD], does: 'Undo the last site edit (new site, change or delete)' },
+  { where: 'Map', keys: [{ key: 'Escape' }], does: 'Stop drawing a site or measuring, or close the nearest machines' },
 ];
 
 export const WINDOW_SHORTCUTS: readonly WindowShortcut[] = SHORTCUTS.filter((s): s is WindowShortcut => s.where === 'Anywhere');
@@ -104,7 +108,8 @@ export function isTypingTarget(target: EventTarget | null | undefined): boolean 
   return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image'].includes(el.type);
 }
 
-function matches(chord: KeyChord, e: KeyPress): boolean {
+/** Whether a key press is this chord (Ctrl or Cmd for `mod`; a printable key never while typing). */
+export function matchesChord(chord: KeyChord, e: KeyPress): boolean {
   const mod = e.ctrlKey || e.metaKey;
   if (e.altKey || mod !== !!chord.mod) return false;
   // A printable key such as "?" already carries its Shift; only chords with Ctrl name Shift.
@@ -118,13 +123,13 @@ export function mapCommandFor(e: KeyPress): MapCommand | null {
   for (const shortcut of SHORTCUTS) {
     if (shortcut.where !== 'Map' || !shortcut.command) continue;
     // Shift is part of these chords: N and Shift+N are two commands.
-    if (shortcut.keys.some((chord) => matches({ ...chord, printable: false }, e))) return shortcut.command;
+    if (shortcut.keys.some((chord) => matchesChord({ ...chord, printable: false }, e))) return shortcut.command;
   }
   return null;
 }
 
 /** The command a key press asks for, or null. */
 export function shortcutFor(e: KeyPress): ShortcutCommand | null {
-  for (const shortcut of WINDOW_SHORTCUTS) if (shortcut.keys.some((chord) => matches(chord, e))) return shortcut.command;
+  for (const shortcut of WINDOW_SHORTCUTS) if (shortcut.keys.some((chord) => matchesChord(chord, e))) return shortcut.command;
   return null;
 }

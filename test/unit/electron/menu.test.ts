@@ -36,6 +36,7 @@ describe('application menu', () => {
     ['Assets', 'show-assets', 'CmdOrCtrl+1'],
     ['Fleet', 'show-aemp', 'CmdOrCtrl+2'],
     ['Utilization', 'show-utilization', 'CmdOrCtrl+3'],
+    ['Sites', 'show-sites', undefined],
     ['Branch map', 'open-branch-map', 'CmdOrCtrl+M'],
     ['Selection map', 'open-selection-map', 'CmdOrCtrl+Shift+M'],
     ['Settings…', 'open-settings', 'CmdOrCtrl+,'],
@@ -49,7 +50,7 @@ describe('application menu', () => {
   });
 
   it('sends every menu command there is, each from exactly one item', () => {
-    const every: MenuCommand[] = ['refresh', 'focus-search', 'open-branch-map', 'open-selection-map', 'open-settings', 'open-connection', 'show-aemp', 'show-assets', 'show-utilization', 'export'];
+    const every: MenuCommand[] = ['refresh', 'focus-search', 'open-branch-map', 'open-selection-map', 'open-settings', 'open-connection', 'show-aemp', 'show-assets', 'show-utilization', 'export', 'show-sites'];
     sent.length = 0;
     for (const item of items(template)) if (typeof item.click === 'function' && !item.role) (item.click as () => void)();
     expect([...sent].sort()).toEqual([...every].sort());
@@ -72,7 +73,7 @@ describe('application menu', () => {
       });
     const rest: Plain[] = [
       '(editMenu)',
-      ['&View', ['Refresh CmdOrCtrl+R', 'Focus search CmdOrCtrl+F', '---', 'Assets CmdOrCtrl+1', 'Fleet CmdOrCtrl+2', 'Utilization CmdOrCtrl+3', '---', '(reload) CmdOrCtrl+Shift+R', '---', '(resetZoom)', '(zoomIn)', '(zoomOut)', '---', '(togglefullscreen)']],
+      ['&View', ['Refresh CmdOrCtrl+R', 'Focus search CmdOrCtrl+F', '---', 'Assets CmdOrCtrl+1', 'Fleet CmdOrCtrl+2', 'Utilization CmdOrCtrl+3', 'Sites', '---', '(reload) CmdOrCtrl+Shift+R', '---', '(resetZoom)', '(zoomIn)', '(zoomOut)', '---', '(togglefullscreen)']],
       ['&Map', ['Branch map CmdOrCtrl+M', 'Selection map CmdOrCtrl+Shift+M']],
       ['&Connection', ['Profiles & sign-in…']],
       ['(help)', ['About Fleet Desk(about)']],

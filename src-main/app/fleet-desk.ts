@@ -7,6 +7,7 @@
  */
 import { hostname } from 'node:os';
 import { createNearestHandlers } from '../core/handlers/nearest';
+import { describePlace } from '../core/places/gazetteer';
 import { NearestIndex } from '../core/places/nearest-index';
 import { createSiteHandlers } from '../core/handlers/sites';
 import { SiteService } from '../core/sites/site-service';
@@ -166,7 +167,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     assets: () => assets,
     emit,
     now,
-    describePlace: options.describePlace,
+    describePlace: options.describePlace ?? describePlace,
   });
   /** The active branch's sites and where its machines are; the demo profile starts with the demo's yards and job sites. */
   const openSites = (): void => {
@@ -358,7 +359,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       emit('settings', next);
       if (next.tileUrl !== previous.tileUrl || next.tileAttribution !== previous.tileAttribution) announceBaseMap();
     }),
-    ...createOfflineHandlers(ctx),
+    ...createOfflineHandlers(ctx, { siteName: (assetId) => sites.siteOf(assetId)?.name ?? null }),
     ...createAempHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
     ...createSiteHandlers(ctx, sites, { now }),

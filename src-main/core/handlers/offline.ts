@@ -9,6 +9,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export interface OfflineHandlerOptions {
   now?: () => Date;
+  /** The name of the site a machine is on, for the exports' site column and property. */
+  siteName?: (assetId: string) => string | null;
 }
 
 /** Trails and exports, served from the active profile's offline store (no network). */
@@ -17,6 +19,7 @@ export function createOfflineHandlers(
   options: OfflineHandlerOptions = {},
 ): HandlerGroup<'trail:get' | 'export:assetsCsv' | 'export:positionsGeoJson'> {
   const now = options.now ?? (() => new Date());
+  const siteName = options.siteName ?? (() => null);
 
   const deliver = (baseName: string, extension: string, content: string, mimeType: string, count: number): Promise<ExportResult> =>
     deliverFile(ctx.platform, now(), { baseName, extension, content, mimeType, count });
@@ -33,7 +36,7 @@ export function createOfflineHandlers(
       if (!list.snapshot()) throw new FleetError('not-found', 'There is no saved asset list to export yet. Refresh once while connected.');
       const assets = ids.map((id) => list.asset(id)).filter((asset): asset is Asset => asset !== undefined);
       if (assets.length === 0) throw new FleetError('not-found', 'None of the selected assets are in the saved asset list.');
-      return deliver('fleet-assets', 'csv', assetsToCsv(assets, ctx.settings().units, ctx.connection().speedUnit), 'text/csv', assets.length);
+      return deliver('fleet-assets', 'csv', assetsToCsv(assets, ctx.settings().units, ctx.connection().speedUnit, undefined, siteName), 'text/csv', assets.length);
     },
 
     async 'export:positionsGeoJson'(assetIds, hours) {
@@ -45,7 +48,7 @@ export function createOfflineHandlers(
       const staleAfterMin = ctx.settings().staleAfterMin;
       const tracks: AssetTrack[] = ids.map((assetId) => {
         const asset = list.asset(assetId);
-        return { assetId, name: asset?.name ?? assetId, facts: assetFacts(asset, at, staleAfterMin), points: store.trail(assetId, from) };
+        return { assetId, name: asset?.name ?? assetId, facts: assetFacts(asset, at, staleAfterMin, asset ? siteName(assetId) : null), points: store.trail(assetId, from) };
       });
       const content = JSON.stringify(tracksToGeoJson(tracks));
       return deliver('fleet-positions', 'geojson', content, 'application/geo+json', countTracked(tracks));

@@ -4,7 +4,7 @@ import { hostTimeZone, usableZone, wallClockFormatter } from './export-time';
 
 /** The fixed columns' headers: words for people, with the unit where a value has one. */
 function fixedHeaders(zone: string): string[] {
-  return ['Asset id', 'Name', 'Type', 'Category', 'Serial number', 'Last update (UTC)', `Last update (local, ${zone})`, 'Fuel (%)', 'Ignition', 'Latitude (°)', 'Longitude (°)'];
+  return ['Asset id', 'Name', 'Type', 'Category', 'Serial number', 'Last update (UTC)', `Last update (local, ${zone})`, 'Fuel (%)', 'Ignition', 'Latitude (°)', 'Longitude (°)', 'Site'];
 }
 /** Metrics that already have a fixed column. */
 const METRICS_IN_FIXED_COLUMNS = new Set(['fuel', 'ignition', 'gps']);
@@ -86,7 +86,14 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
  * that a spreadsheet would run as a formula (= + - @ tab CR) get a leading quote; numbers
  * stay numbers. Starts with a UTF-8 byte-order mark so spreadsheets read accents right.
  */
-export function assetsToCsv(assets: readonly Asset[], units: Units = 'metric', speedUnit: SpeedUnit = DEFAULT_SPEED_UNIT, timeZone: string = hostTimeZone()): string {
+export function assetsToCsv(
+  assets: readonly Asset[],
+  units: Units = 'metric',
+  speedUnit: SpeedUnit = DEFAULT_SPEED_UNIT,
+  timeZone: string = hostTimeZone(),
+  /** The name of the dispatcher's site each machine is on (empty when on none). */
+  siteName: (assetId: string) => string | null = () => null,
+): string {
   const zone = usableZone(timeZone);
   const utcTime = wallClockFormatter('UTC');
   const localTime = wallClockFormatter(zone);
@@ -111,6 +118,7 @@ export function assetsToCsv(assets: readonly Asset[], units: Units = 'metric', s
       flatten(metrics.ignition?.value),
       gps?.lat ?? null,
       gps?.lng ?? null,
+      siteName(asset.assetId),
     ];
     return [...fixed, ...metricColumns.map((name) => metricCell(name, columns.get(name)?.value, units, speedUnit))];
   });

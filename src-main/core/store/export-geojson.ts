@@ -12,10 +12,7 @@ export interface AssetFacts {
   state: AssetState;
   /** Fuel in percent as reported, or null without a numeric reading. */
   fuel: number | null;
-  /**
-   * The dispatcher's site the machine is on. Always null for now: the key is there so a
-   * map layer built on this export keeps working once sites are drawn in Fleet Desk.
-   */
+  /** The name of the dispatcher's site the machine is on at export time, or null when on none. */
   site: string | null;
 }
 
@@ -33,7 +30,7 @@ const NO_FACTS: AssetFacts = { category: null, serialNumber: null, lastSeen: nul
  * The facts of an asset from the saved list at `now`; an asset no longer in the list has
  * none known and counts as stale (nothing shows that it is out there and working).
  */
-export function assetFacts(asset: Asset | undefined, now: number, staleAfterMin: number): AssetFacts {
+export function assetFacts(asset: Asset | undefined, now: number, staleAfterMin: number, site: string | null = null): AssetFacts {
   if (!asset) return NO_FACTS;
   const metrics = asset.metrics ?? {};
   const fuel = metrics.fuel?.value;
@@ -44,7 +41,7 @@ export function assetFacts(asset: Asset | undefined, now: number, staleAfterMin:
     lastSeen: asset.lastUpdate,
     state: stateOf(Number.isFinite(updatedAt) ? updatedAt : null, metrics['in-motion']?.value, metrics.ignition?.value, now, staleAfterMin),
     fuel: typeof fuel === 'number' && Number.isFinite(fuel) ? fuel : null,
-    site: null,
+    site,
   };
 }
 

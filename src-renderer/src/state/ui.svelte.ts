@@ -23,8 +23,6 @@ export class UiStore {
 
   /** The last "show in the Fleet view" request (a new object each time, so asking again opens again). */
   aempRequest = $state.raw<{ serial: string } | null>(null);
-  /** The last "open this site's page" request (a new object each time, so asking again opens again); the sites view follows it. */
-  siteRequest = $state.raw<{ siteId: string } | null>(null);
 
   /** Short confirmation, e.g. "Saved to /home/…/assets.csv". */
   toast = $state<string | null>(null);
@@ -102,11 +100,6 @@ export class UiStore {
     this.view = 'aemp';
   }
 
-  /** Asks for the page of one site (the sites view opens it). */
-  openSite(siteId: string): void {
-    this.siteRequest = { siteId };
-  }
-
   notify(text: string): void {
     this.toast = text;
   }
@@ -133,7 +126,6 @@ export class UiStore {
     this.detailsOpen = true;
     this.mapOpen = true;
     this.aempRequest = null;
-    this.siteRequest = null;
     this.toast = null;
     this.actionError = null;
     this.search = '';

@@ -10,7 +10,7 @@ function asset(id: string, name: string, metrics: Record<string, Metric> | null)
   return { assetId: id, type: 'thing', name, serialNumber: 'SN1', category: 'Cranes', embedUrl: null, metrics, lastUpdate: metrics ? at : null, issues: [] };
 }
 
-const FIXED = ['Asset id', 'Name', 'Type', 'Category', 'Serial number', 'Last update (UTC)', 'Last update (local, Europe/Paris)', 'Fuel (%)', 'Ignition', 'Latitude (°)', 'Longitude (°)'];
+const FIXED = ['Asset id', 'Name', 'Type', 'Category', 'Serial number', 'Last update (UTC)', 'Last update (local, Europe/Paris)', 'Fuel (%)', 'Ignition', 'Latitude (°)', 'Longitude (°)', 'Site'];
 
 const parse = (csv: string): string[][] => {
   expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -26,8 +26,15 @@ describe('assetsToCsv', () => {
       ], 'metric', 'unstated', 'Europe/Paris'),
     );
     expect(rows[0]).toEqual([...FIXED, 'Altitude (unit not stated)', 'Speed (unit not stated)']);
-    expect(rows[1]).toEqual(['thing:2', 'B', 'thing', 'Cranes', 'SN1', '2026-03-01 10:00:00', '2026-03-01 11:00:00', '55', '', '40.5', '-111.25', '', '12']);
-    expect(rows[2]).toEqual(['thing:1', 'A', 'thing', 'Cranes', 'SN1', '2026-03-01 10:00:00', '2026-03-01 11:00:00', '', 'true', '', '', '1400', '']);
+    expect(rows[1]).toEqual(['thing:2', 'B', 'thing', 'Cranes', 'SN1', '2026-03-01 10:00:00', '2026-03-01 11:00:00', '55', '', '40.5', '-111.25', '', '', '12']);
+    expect(rows[2]).toEqual(['thing:1', 'A', 'thing', 'Cranes', 'SN1', '2026-03-01 10:00:00', '2026-03-01 11:00:00', '', 'true', '', '', '', '1400', '']);
+  });
+
+  it("names the dispatcher's site each machine is on, empty for one on none, defused like any text", () => {
+    const sites: Record<string, string> = { 'thing:1': 'North yard', 'thing:3': '=cmd' };
+    const rows = parse(assetsToCsv(['thing:1', 'thing:2', 'thing:3'].map((id) => asset(id, id, null)), 'metric', 'unstated', 'UTC', (id) => sites[id] ?? null));
+    const site = rows[0].indexOf('Site');
+    expect(rows.slice(1).map((row) => row[site])).toEqual(['North yard', '', "'=cmd"]);
   });
 
   it('keeps the order it was given', () => {

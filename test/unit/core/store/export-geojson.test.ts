@@ -75,6 +75,7 @@ describe('assetFacts', () => {
 
   it('carries category, serial, last seen and a numeric fuel reading', () => {
     expect(assetFacts(asset({ fuel: m(37.5) }), NOW, 60)).toEqual({ category: 'Loaders', serialNumber: 'SN9', lastSeen: '2026-03-01T11:50:00Z', state: 'reporting', fuel: 37.5, site: null });
+    expect(assetFacts(asset({ fuel: m(37.5) }), NOW, 60, 'North yard').site).toBe('North yard');
   });
 
   it('leaves out an empty serial and a fuel reading that is not a number', () => {

@@ -19,6 +19,7 @@ import { setBridge } from '../../../../../src-renderer/src/lib/bridge';
 import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
 import { sitesStore } from '../../../../../src-renderer/src/state/sites.svelte';
 import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
+import { siteDesk } from '../../../../../src-renderer/src/state/site-desk.svelte';
 import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
 import { alertsStore } from '../../../../../src-renderer/src/state/alerts.svelte';
 
@@ -201,7 +202,8 @@ describe('the details pane', () => {
     await details('thing:1');
     expect(screen.getByTestId('details-site')).toHaveTextContent(/^On North yard \(Yard\) since Thu,? 12:00 (PM )?— 3 days/);
     await fireEvent.click(screen.getByRole('button', { name: 'Open site' }));
-    expect(ui.siteRequest).toEqual({ siteId: north.id });
+    expect(siteDesk.pageSiteId).toBe(north.id);
+    expect(siteDesk.paneOpen).toBe(true);
   });
 
   it('says "at least since" when the arrival was not seen', async () => {

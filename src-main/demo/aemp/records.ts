@@ -38,6 +38,29 @@ export function aempEquipment(sim: FleetSimulation): readonly EquipmentDescripto
   return things;
 }
 
+const identifierIndex = new WeakMap<FleetSimulation, Map<string, EquipmentDescriptor>>();
+
+/**
+ * The thing an AEMP 2.0 identifier names (equipment id, serial number or VIN, any case):
+ * the first unit of the fleet that has it, as `sim.findUnit` answers, from an index built
+ * once, since a whole fleet's histories ask once per machine.
+ */
+export function findByIdentifier(sim: FleetSimulation, identifier: string): EquipmentDescriptor | undefined {
+  let index = identifierIndex.get(sim);
+  if (!index) {
+    index = new Map();
+    for (const unit of sim.equipment) {
+      for (const key of [unit.equipmentId, unit.serialNumber, unit.vin]) {
+        const k = key?.toLowerCase();
+        if (k && !index.has(k)) index.set(k, unit);
+      }
+    }
+    identifierIndex.set(sim, index);
+  }
+  const wanted = identifier.toLowerCase();
+  return wanted ? index.get(wanted) : undefined;
+}
+
 export function findByVin(sim: FleetSimulation, vin: string): EquipmentDescriptor | undefined {
   const wanted = vin.toLowerCase();
   return aempEquipment(sim).find((u) => u.vin?.toLowerCase() === wanted);

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DemoContext } from '../context';
 import {
   equipmentRecord,
+  findByIdentifier,
   findByVin,
   aempEquipment,
   hasMetric,
@@ -135,7 +136,7 @@ function aempPage(r: Request, version: Version, pageRaw: string): void {
 }
 
 function findUnit(r: Request, version: Version, identifier: string) {
-  const unit = version === '1.2' ? findByVin(r.demo.sim, identifier) : r.demo.sim.findUnit(identifier);
+  const unit = version === '1.2' ? findByVin(r.demo.sim, identifier) : findByIdentifier(r.demo.sim, identifier);
   if (!unit || unit.type !== 'thing') {
     const what = version === '1.2' ? 'VIN' : 'equipment id, serial number or VIN';
     throw new AempError(404, 'not_found', `No unit with ${what} "${identifier}" in this fleet.`);

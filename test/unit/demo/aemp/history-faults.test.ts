@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FleetSimulation } from '../../../../src-main/demo/sim';
 import { feedFaults, isSilentFeedDay, meterFittedAt } from '../../../../src-main/demo/aemp/history-faults';
-import { historyRecords, historySlots, hoursRecord, HISTORY_STEP_MS } from '../../../../src-main/demo/aemp/records';
+import { findByIdentifier, historyRecords, historySlots, hoursRecord, HISTORY_STEP_MS } from '../../../../src-main/demo/aemp/records';
 
 const NOW = Date.parse('2026-01-20T12:00:00Z');
 const sim = new FleetSimulation(42, 60);
@@ -58,5 +58,19 @@ describe('demo engine-hour feed faults', () => {
     const backwards = feed.filter((r, i) => i > 0 && r.at < feed[i - 1].at);
     expect(repeated.length).toBeGreaterThan(0);
     expect(backwards.length).toBeGreaterThan(0);
+  });
+});
+
+describe('demo AEMP 2.0 identifiers', () => {
+  it('finds the same unit as the simulation for every equipment id, serial number and VIN, in any case', () => {
+    for (const unit of sim.equipment) {
+      for (const key of [unit.equipmentId, unit.serialNumber, unit.vin]) {
+        if (!key) continue;
+        expect(findByIdentifier(sim, key.toUpperCase())).toBe(sim.findUnit(key));
+        expect(findByIdentifier(sim, key.toLowerCase())).toBe(sim.findUnit(key));
+      }
+    }
+    expect(findByIdentifier(sim, '')).toBeUndefined();
+    expect(findByIdentifier(sim, 'no such machine')).toBeUndefined();
   });
 });

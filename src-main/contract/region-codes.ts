@@ -18,3 +18,12 @@ export function regionCodeOf(typed: string): string | null {
   const bare = typed.trim().replace(PREFIX, '').trim();
   return bare ? `${REGION_PREFIX}${bare}` : null;
 }
+
+/**
+ * What two region codes are compared by: with or without the prefix and in any case, as
+ * the alert rules match them ("slc-yard" and "region:SLC-YARD" are one region). Null when
+ * the code is empty.
+ */
+export function regionKey(code: string): string | null {
+  return regionCodeOf(code)?.toLowerCase() ?? null;
+}

@@ -24,6 +24,7 @@ import {
   type SiteShape,
   type SitesState,
 } from '../../contract';
+import { regionKey } from '../../contract';
 import { FleetError } from '../errors';
 import type { AssetRepository } from '../assets/asset-repository';
 import type { OfflineStore, SiteStore, StoredPresence } from '../ports';
@@ -173,7 +174,9 @@ export class SiteService {
 
   /** The site standing for one of the service's `geo-regions` codes, or null. */
   forRegion(code: string): Site | null {
-    return this.#branch?.sites.find((site) => site.regionCode === code) ?? null;
+    const key = regionKey(code);
+    if (!key) return null;
+    return this.#branch?.sites.find((site) => site.regionCode !== null && regionKey(site.regionCode) === key) ?? null;
   }
 
   /** Whether the branch has any site. */

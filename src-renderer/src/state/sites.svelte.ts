@@ -5,6 +5,7 @@
  */
 import type { AppError, Site, SitePresence, SitesChange, SitesState } from '@contract';
 import { bridge, call } from '../lib/bridge';
+import { siteForRegion } from '../lib/sites/region-name';
 
 class SitesStore {
   profileId = $state<string | null>(null);
@@ -77,7 +78,7 @@ class SitesStore {
 
   /** The site that stands for one of the service's `geo-regions` codes, or null. */
   forRegion(code: string): Site | null {
-    return this.sites.find((site) => site.regionCode === code) ?? null;
+    return siteForRegion(this.sites, code);
   }
 
   dispose(): void {

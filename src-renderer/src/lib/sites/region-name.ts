@@ -5,7 +5,7 @@
  * code and the service's match with or without the `region:` prefix and in any case, as the
  * alert rules match region codes.
  */
-import { regionCodeOf, regionCodeText, type AlertRecord, type Site } from '@contract';
+import { regionCodeText, regionKey, type AlertRecord, type Site } from '@contract';
 
 export interface RegionName {
   /** What to show: the site's name, or the code without its prefix. */
@@ -18,7 +18,7 @@ export interface RegionName {
   site: Site | null;
 }
 
-const keyOf = (code: string): string | null => regionCodeOf(code)?.toLowerCase() ?? null;
+const keyOf = regionKey;
 
 // One lookup per sites list: the sites are replaced whole when they change.
 const lookups = new WeakMap<readonly Site[], Map<string, Site>>();

@@ -103,6 +103,20 @@ describe('the site service', () => {
     expect(store.siteStore!().list()).toHaveLength(MAX_SITES);
   });
 
+  it('names the site standing for a region code, with or without the prefix and in any case, and says whether the branch has sites', () => {
+    const sites = service();
+    sites.open();
+    expect(sites.hasSites()).toBe(false);
+    expect(sites.forRegion('region:SLC-YARD')).toBeNull();
+    const yard = sites.save({ name: 'Salt Lake yard', kind: 'yard', shape: AROUND_FIRST_THREE, regionCode: 'slc-yard' });
+    sites.save({ name: 'Other', kind: 'job', shape: { type: 'circle', center: [-100, 35], radiusM: 300 } });
+    expect(sites.hasSites()).toBe(true);
+    expect(sites.forRegion('region:SLC-YARD')?.id).toBe(yard.id);
+    expect(sites.forRegion('SLC-yard')?.id).toBe(yard.id);
+    expect(sites.forRegion('region:SLC')).toBeNull();
+    expect(sites.forRegion('')).toBeNull();
+  });
+
   it('undoes a delete by saving the site again under its id', () => {
     const sites = service();
     sites.open();

@@ -10,6 +10,7 @@ import { defaultAlertRules } from '../../../src-main/core/alerts/rules-schema';
 import { createFleetDesk } from '../../../src-main/app/fleet-desk';
 import type { FleetDeskCore } from '../../../src-main/core/ports';
 import { startDemoService, type DemoService } from '../../../src-main/demo';
+import { demoSites } from '../../../src-main/demo/demo-sites';
 import { envFor, makeTempDir } from '../../soak/harness';
 import { startTcpFront, type TcpFront } from '../../soak/tcp-front';
 
@@ -39,6 +40,8 @@ beforeAll(async () => {
   });
   core.subscribe(<E extends EventChannel>(name: E, payload: FleetEvents[E]) => events.push({ name, payload }));
   await core.handlers['alerts:setRules'](defaultAlertRules({ demo: true }));
+  // The branch's sites: the demo's yards and job sites, drawn before the first refresh.
+  for (const site of demoSites(demo.places)) await core.handlers['sites:save'](site);
   await core.start();
 });
 
@@ -51,7 +54,7 @@ afterAll(async () => {
 
 const raised = (): AlertRecord[] => events.filter((e) => e.name === 'alerts:new').flatMap((e) => (e.payload as NewAlerts).alerts);
 
-describe('moved with the ignition off, through the demo service', () => {
+describe('moved with the ignition off, and entered or left a site, through the demo service', () => {
   it('raises one alert for the machine the demo tows, within minutes of the start', async () => {
     const towedId = demo.sim.equipment[demo.sim.scenario!.places.towed].assetId;
     for (let minute = 0; minute <= 6; minute++) {
@@ -63,5 +66,18 @@ describe('moved with the ignition off, through the demo service', () => {
     expect(towed[0].message).toMatch(/^Moved \d+ m with the ignition off between \d\d:\d\d and \d\d:\d\d$/);
     const listed = await core.handlers['alerts:list']({ unacknowledgedOnly: false, rule: 'towed' });
     expect(listed.alerts.map((a) => [a.assetId, a.clearedAt])).toEqual([[towedId, null]]);
+  });
+
+  it('raises entered and left a site for the machines the demo delivers and picks up, naming the sites, and nothing at the start', async () => {
+    const roles = demo.sim.scenario!.places;
+    const delivered = demo.sim.equipment[roles.delivered].assetId;
+    const pickedUp = demo.sim.equipment[roles.pickedUp].assetId;
+    const site = raised().filter((a) => a.rule === 'site');
+    // Leaving the yard and entering the job site in one evaluation are one shown alert ("… and 1 more: …").
+    expect(site.some((a) => a.assetId === delivered && /\bEntered \S/.test(a.message))).toBe(true);
+    expect(site.some((a) => a.assetId === pickedUp && /^Left \S/.test(a.message))).toBe(true);
+    // Only the machines the demo moved between sites: a start raises nothing for the machines already on them.
+    const roleIds = new Set([roles.delivered, roles.pickedUp, roles.idle, roles.towed].map((i) => demo.sim.equipment[i].assetId));
+    expect(site.filter((a) => !roleIds.has(a.assetId))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  * request over the same span answers the same records.
  */
 import { SIM_EPOCH, type EquipmentDescriptor, type FleetSimulation } from '../sim';
-import { aempEquipment, type Rec } from './records';
+import { aempEquipment, type Rec } from './fleet-things';
 
 export type FeedFault = 'reset' | 'gaps' | 'repeats';
 

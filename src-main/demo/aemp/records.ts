@@ -5,11 +5,13 @@
  * wire formats and variants.
  */
 import type { FleetSimulation, EquipmentDescriptor, EquipmentState } from '../sim';
+import { aempEquipment, type Rec } from './fleet-things';
 import { counterHours, faultyHours, feedFaultOf } from './history-faults';
+
+export { aempEquipment, type Rec };
 
 export type Version = '1.2' | '2.0';
 export type HistoryMetric = 'Location' | 'CumulativeOperatingHours' | 'Distance' | 'FuelRemaining';
-export type Rec = Record<string, unknown>;
 
 const MS_PER_HOUR = 3_600_000;
 export const HISTORY_STEP_MS = 15 * 60_000;
@@ -26,17 +28,6 @@ function burnRate(unit: EquipmentDescriptor): number {
   return 6 + (unit.index % 7) * 2;
 }
 
-const thingsCache = new WeakMap<FleetSimulation, readonly EquipmentDescriptor[]>();
-
-/** The units of the fleet feed: the asset list's things (areas are not equipment). */
-export function aempEquipment(sim: FleetSimulation): readonly EquipmentDescriptor[] {
-  let things = thingsCache.get(sim);
-  if (!things) {
-    things = sim.equipment.filter((u) => u.type === 'thing');
-    thingsCache.set(sim, things);
-  }
-  return things;
-}
 
 const identifierIndex = new WeakMap<FleetSimulation, Map<string, EquipmentDescriptor>>();
 

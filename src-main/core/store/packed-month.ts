@@ -44,12 +44,23 @@ export function mergeMonth(old: PackedMonth | null, days: readonly StoredUtiliza
   return { hours: items.join(','), marks: Object.keys(marks).length > 0 ? JSON.stringify(marks) : null };
 }
 
+/** The month's day names by day of the month, made once a month and shared by every machine. */
+export type DayNames = Map<string, Map<string, string>>;
+
+function dayName(names: DayNames, month: string, dd: string): string {
+  let days = names.get(month);
+  if (!days) names.set(month, (days = new Map()));
+  let day = days.get(dd);
+  if (day === undefined) days.set(dd, (day = `${month}-${dd}`));
+  return day;
+}
+
 /** Appends the month's days within [fromDay, toDay] (and their marks) to `into`. */
-export function unpackMonth(month: string, hours: string, marks: string | null, fromDay: string, toDay: string, into: StoredMachineDays): void {
+export function unpackMonth(month: string, hours: string, marks: string | null, fromDay: string, toDay: string, into: StoredMachineDays, names: DayNames = new Map()): void {
   const whole = `${month}-01` >= fromDay && `${month}-31` <= toDay;
   for (const item of hours.split(',')) {
     if (item.length < 3) continue;
-    const day = `${month}-${item.slice(0, 2)}`;
+    const day = dayName(names, month, item.slice(0, 2));
     if (!whole && (day < fromDay || day > toDay)) continue;
     into.days.push(day);
     into.hours.push(readHours(item.slice(3)));

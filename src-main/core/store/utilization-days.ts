@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { HistoryMarkKind } from '../../contract';
 import type { EngineDay, StoredMachineDays, StoredUtilizationDay, UtilizationStore } from '../ports';
-import { mergeMonth, monthOf, unpackMonth } from './packed-month';
+import { mergeMonth, monthOf, unpackMonth, type DayNames } from './packed-month';
 
 interface DayRow {
   day: string;
@@ -118,11 +118,12 @@ export class SqliteUtilizationStore implements UtilizationStore {
 
   machineDays(fromDay: string, toDay: string, zone: string): StoredMachineDays[] {
     const out = new Map<string, StoredMachineDays>();
+    const names: DayNames = new Map();
     const rows = this.statements.months.all(monthOf(fromDay), monthOf(toDay), zone) as [string, string, string, string | null][];
     for (const [assetId, month, hours, marks] of rows) {
       let machine = out.get(assetId);
       if (!machine) out.set(assetId, (machine = { assetId, days: [], hours: [], marks: [] }));
-      unpackMonth(month, hours, marks, fromDay, toDay, machine);
+      unpackMonth(month, hours, marks, fromDay, toDay, machine, names);
     }
     for (const machine of out.values()) if (machine.days.length === 0) out.delete(machine.assetId);
     return [...out.values()];

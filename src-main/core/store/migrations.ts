@@ -145,6 +145,26 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, asset_id)
   ) WITHOUT ROWID;
   `,
+  // Utilization by month: one row per machine, month and zone holding that month's days
+  // packed (`DD=hours` items, an empty hours for a day fetched without a figure; marks as a
+  // JSON object by day), so a report over a fleet and months reads a row per machine-month
+  // instead of a row per machine-day. `utilization_days` stays the record of each fetch;
+  // this is carried over from it, with a damaged marks cell left out.
+  `
+  CREATE TABLE utilization_months (
+    month TEXT NOT NULL,
+    zone TEXT NOT NULL,
+    asset_id TEXT NOT NULL,
+    hours TEXT NOT NULL,
+    marks TEXT,
+    PRIMARY KEY (month, zone, asset_id)
+  ) WITHOUT ROWID;
+  INSERT INTO utilization_months (month, zone, asset_id, hours, marks)
+    SELECT substr(day, 1, 7), zone, asset_id,
+      group_concat(substr(day, 9, 2) || '=' || ifnull(hours, ''), ','),
+      json_group_object(substr(day, 9, 2), json(marks)) FILTER (WHERE json_valid(marks))
+    FROM utilization_days GROUP BY substr(day, 1, 7), zone, asset_id;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

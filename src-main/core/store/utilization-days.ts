@@ -1,11 +1,14 @@
 /**
  * The offline store's utilization tables (migration step "utilization"): hours per machine
  * and day as fetched from the fleet interface, and the first and last engine-runtime
- * reading of each machine per UTC day as the asset list reported them.
+ * reading of each machine per UTC day as the asset list reported them. The same hours are
+ * kept packed by machine and month (step "utilization by month", `packed-month.ts`): that
+ * is what a report over a fleet reads.
  */
 import type Database from 'better-sqlite3';
 import type { HistoryMarkKind } from '../../contract';
 import type { EngineDay, StoredMachineDays, StoredUtilizationDay, UtilizationStore } from '../ports';
+import { mergeMonth, monthOf, unpackMonth, type DayNames } from './packed-month';
 
 interface DayRow {
   day: string;
@@ -18,23 +21,27 @@ interface DayRow {
 
 const MARK_KINDS: ReadonlySet<string> = new Set<HistoryMarkKind>(['gap', 'reset', 'spike', 'duplicate', 'unordered', 'foreign']);
 
+/** Marks of a parsed cell; anything of another shape (damage) reads as none. */
+export function marksOf(value: unknown): { kind: HistoryMarkKind; count: number }[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (m): m is { kind: HistoryMarkKind; count: number } =>
+      typeof m === 'object' && m !== null && MARK_KINDS.has((m as { kind: unknown }).kind as string) && Number.isFinite((m as { count: unknown }).count),
+  );
+}
+
 /** Marks as stored; anything of another shape (a damaged cell) reads as none. */
 function readMarks(text: string | null): { kind: HistoryMarkKind; count: number }[] {
   if (text === null) return [];
   try {
-    const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return [];
-    return value.filter(
-      (m): m is { kind: HistoryMarkKind; count: number } =>
-        typeof m === 'object' && m !== null && MARK_KINDS.has((m as { kind: unknown }).kind as string) && Number.isFinite((m as { count: unknown }).count),
-    );
+    return marksOf(JSON.parse(text));
   } catch {
     return [];
   }
 }
 
 /** Hours as stored; a cell that is not a number of hours a day can hold (damage) reads as unknown. */
-function readHours(text: string): number | null {
+export function readHours(text: string): number | null {
   if (text === '') return null;
   const hours = Number(text);
   return Number.isFinite(hours) && hours >= 0 && hours <= 24 ? hours : null;
@@ -56,14 +63,13 @@ export class SqliteUtilizationStore implements UtilizationStore {
            source = excluded.source, fetched_at = excluded.fetched_at`,
       ),
       days: db.prepare('SELECT day, asset_id, hours, marks, source, fetched_at FROM utilization_days WHERE day BETWEEN ? AND ? AND zone = ?'),
-      // Grouped in SQLite, one text per machine: a fleet over months is too many rows to read one by one.
-      machineDays: db
-        .prepare(
-          `SELECT asset_id, group_concat(day, ','), group_concat(ifnull(hours, ''), ',') FROM utilization_days
-           WHERE day BETWEEN ? AND ? AND zone = ? GROUP BY asset_id`,
-        )
-        .raw(),
-      marked: db.prepare('SELECT asset_id, day, marks FROM utilization_days WHERE day BETWEEN ? AND ? AND zone = ? AND marks IS NOT NULL').raw(),
+      // One row per machine-month: a fleet over months is too many machine-days to read one by one.
+      months: db.prepare('SELECT asset_id, month, hours, marks FROM utilization_months WHERE month BETWEEN ? AND ? AND zone = ?').raw(),
+      month: db.prepare('SELECT hours, marks FROM utilization_months WHERE month = ? AND zone = ? AND asset_id = ?').raw(),
+      putMonth: db.prepare(
+        `INSERT INTO utilization_months (month, zone, asset_id, hours, marks) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (month, zone, asset_id) DO UPDATE SET hours = excluded.hours, marks = excluded.marks`,
+      ),
       // The earliest reading of a day stays first and the latest stays last.
       engine: db.prepare(
         `INSERT INTO engine_days (day, asset_id, first_at, first_ms, last_at, last_ms) VALUES (?, ?, ?, ?, ?, ?)
@@ -80,8 +86,19 @@ export class SqliteUtilizationStore implements UtilizationStore {
 
   putDays(zone: string, rows: readonly StoredUtilizationDay[]): void {
     const write = this.db.transaction(() => {
+      const byMonth = new Map<string, StoredUtilizationDay[]>();
       for (const r of rows) {
         this.statements.putDay.run(r.day, r.assetId, zone, r.hours, r.marks.length > 0 ? JSON.stringify(r.marks) : null, r.source, r.fetchedAt);
+        const key = `${monthOf(r.day)}\n${r.assetId}`;
+        const list = byMonth.get(key);
+        if (list) list.push(r);
+        else byMonth.set(key, [r]);
+      }
+      for (const [key, days] of byMonth) {
+        const [month, assetId] = key.split('\n');
+        const old = this.statements.month.get(month, zone, assetId) as [string, string | null] | undefined;
+        const packed = mergeMonth(old ? { hours: old[0], marks: old[1] } : null, days);
+        this.statements.putMonth.run(month, zone, assetId, packed.hours, packed.marks);
       }
     });
     write();
@@ -101,13 +118,14 @@ export class SqliteUtilizationStore implements UtilizationStore {
 
   machineDays(fromDay: string, toDay: string, zone: string): StoredMachineDays[] {
     const out = new Map<string, StoredMachineDays>();
-    for (const [assetId, days, hours] of this.statements.machineDays.all(fromDay, toDay, zone) as [string, string, string][]) {
-      out.set(assetId, { assetId, days: days.split(','), hours: hours.split(',').map(readHours), marks: [] });
+    const names: DayNames = new Map();
+    const rows = this.statements.months.all(monthOf(fromDay), monthOf(toDay), zone) as [string, string, string, string | null][];
+    for (const [assetId, month, hours, marks] of rows) {
+      let machine = out.get(assetId);
+      if (!machine) out.set(assetId, (machine = { assetId, days: [], hours: [], marks: [] }));
+      unpackMonth(month, hours, marks, fromDay, toDay, machine, names);
     }
-    for (const [assetId, day, marks] of this.statements.marked.all(fromDay, toDay, zone) as [string, string, string][]) {
-      const machine = out.get(assetId);
-      if (machine) for (const m of readMarks(marks)) machine.marks.push({ day, kind: m.kind, count: m.count });
-    }
+    for (const machine of out.values()) if (machine.days.length === 0) out.delete(machine.assetId);
     return [...out.values()];
   }
 

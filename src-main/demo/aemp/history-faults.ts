@@ -19,7 +19,7 @@ const METER_SWAP_OFFSET_MS = 3 * DAY_MS + 12 * MS_PER_HOUR;
 const faultsCache = new WeakMap<FleetSimulation, Map<number, FeedFault>>();
 
 /**
- * The units with a faulty hour feed: the first three of the fleet feed that run an engine,
+ * The units with a faulty hour feed: the first three of the fleet feed whose engine is used,
  * report it freshly and are linked to the asset list by their serial number.
  */
 export function feedFaults(sim: FleetSimulation): Map<number, FeedFault> {
@@ -29,7 +29,8 @@ export function feedFaults(sim: FleetSimulation): Map<number, FeedFault> {
     const kinds: FeedFault[] = ['reset', 'gaps', 'repeats'];
     for (const unit of aempEquipment(sim)) {
       if (faults.size === kinds.length) break;
-      if (!unit.hasEngine || !unit.hasMetrics || !unit.serialNumber || unit.staleMetrics.includes('engine-runtime') || unit.silentDaysPerMonth > 0) continue;
+      // A unit its customer does not use would hide the fault behind flat zero days.
+      if (!unit.hasEngine || unit.shiftMinutes === 0 || !unit.hasMetrics || !unit.serialNumber || unit.staleMetrics.includes('engine-runtime') || unit.silentDaysPerMonth > 0) continue;
       faults.set(unit.index, kinds[faults.size]);
     }
     faultsCache.set(sim, faults);

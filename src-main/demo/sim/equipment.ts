@@ -1,5 +1,30 @@
 import { hashInts, unitFloat } from '../prng';
 
+/**
+ * A rental fleet is not evenly used: most units work a full shift, some only an hour or
+ * two, some sit unused on their customer's job. Hours a working day per level.
+ */
+export type EquipmentUsage = 'busy' | 'light' | 'unused';
+export const USAGE_HOURS: Readonly<Record<EquipmentUsage, readonly [number, number]>> = { busy: [6, 8], light: [1, 3], unused: [0, 0] };
+
+/** Shares of the fleet's units at each usage level (the rest are unused). */
+const BUSY_SHARE = 0.6;
+const LIGHT_SHARE = 0.25;
+
+/** Working days start at 07:00 local, give or take half an hour between units. */
+const SHIFT_START_MINUTE = 7 * 60;
+
+function usageOf(r: number): EquipmentUsage {
+  return r < BUSY_SHARE ? 'busy' : r < BUSY_SHARE + LIGHT_SHARE ? 'light' : 'unused';
+}
+
+/** Whole cycles that fill about `hours` (at least one when the unit is used at all). */
+function shiftLength(usage: EquipmentUsage, cycleMinutes: number, r: number): number {
+  const hours = between(USAGE_HOURS[usage], r);
+  if (hours === 0) return 0;
+  return Math.max(1, Math.round((hours * 60) / cycleMinutes)) * cycleMinutes;
+}
+
 export type EquipmentCategory = 'excavator' | 'dump truck' | 'trailer' | 'generator' | 'light tower' | 'compactor' | 'service truck';
 
 /** Static description of one simulated unit (an asset of the list and a unit of the fleet feed). */
@@ -40,7 +65,9 @@ export interface EquipmentDescriptor {
   /** each work cycle: drive one loop for movingMinutes, then stand for the rest of cycleMinutes */
   movingMinutes: number;
   cycleMinutes: number;
-  /** local minute of the day the shift starts, and its length (a whole number of cycles) */
+  /** how much the rental customer uses the unit on a working day (see USAGE_HOURS) */
+  usage: EquipmentUsage;
+  /** local minute of the day the shift starts, and how long the unit runs on a working day (a whole number of cycles; 0 = not at all) */
   shiftStartMinute: number;
   shiftMinutes: number;
   /** the tank is refilled every N work days */
@@ -161,6 +188,7 @@ export function describeEquipment(seed: number, index: number): EquipmentDescrip
       loopRadiusKm: 0,
       movingMinutes: 0,
       cycleMinutes: 60,
+      usage: 'unused',
       shiftStartMinute: 0,
       shiftMinutes: 0,
       refillEveryDays: 1,
@@ -178,7 +206,7 @@ export function describeEquipment(seed: number, index: number): EquipmentDescrip
   const [make, model, serialPrefix] = profile.models[hashInts(seed, index, 9) % profile.models.length];
   const movingMinutes = Math.round(between(profile.movingMinutes, r(10)));
   const cycleMinutes = movingMinutes + 10 + Math.floor(r(11) * 30);
-  const cycles = Math.max(1, Math.floor((8 + r(12) * 3) * 60 / cycleMinutes));
+  const usage = usageOf(r(29));
   const serialDigits = String(10000 + (hashInts(seed, index, 13) % 90000));
   const staleChoice = index % 10 === 3 ? (profile.engine ? ['fuel', 'engine-runtime'] : ['altitude']) : index % 10 === 8 ? ['cab-temperature', 'battery'] : [];
   const octets = [hashInts(seed, index, 14) % 250, hashInts(seed, index, 15) % 250, 1 + (hashInts(seed, index, 16) % 250)];
@@ -213,8 +241,9 @@ export function describeEquipment(seed: number, index: number): EquipmentDescrip
     loopRadiusKm: between(profile.radiusKm, r(17)),
     movingMinutes,
     cycleMinutes,
-    shiftStartMinute: 6 * 60 + Math.floor(r(18) * 8) * 15,
-    shiftMinutes: cycles * cycleMinutes,
+    usage,
+    shiftStartMinute: SHIFT_START_MINUTE + (Math.floor(r(18) * 5) - 2) * 15,
+    shiftMinutes: shiftLength(usage, cycleMinutes, r(12)),
     refillEveryDays: 1 + Math.floor(r(19) * 3),
     fuelUsedPerPeriodPct: 45 + r(20) * 40,
     staleMetrics: staleChoice,

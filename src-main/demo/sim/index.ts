@@ -1,14 +1,15 @@
 import { alertScenario, inScenario, SCENARIO_GEOFENCE, SCENARIO_TIMES, scenarioFuel, type AlertScenario } from './scenario';
 import { lastReportAt, physicalState, staleReadingAt, TIME_ZONE, type PhysicalState } from './state';
 import { describeEquipment, type EquipmentDescriptor } from './equipment';
-import { inTransit, roleOf, stagePlaces } from './moves';
+import { inTransit, roleOf, stageFinishedJob, stagePlaces } from './moves';
 
 export type { EquipmentDescriptor, EquipmentCategory } from './equipment';
 export type { PhysicalState } from './state';
 export { SIM_EPOCH, TIME_ZONE } from './state';
 export type { AlertScenario } from './scenario';
 export { SCENARIO_GEOFENCE, SCENARIO_TIMES } from './scenario';
-export { PLACE_TIMES, type PlaceRoles } from './moves';
+export { FINISHED_JOB, PLACE_TIMES, type FinishedJobIdle, type PlaceRoles } from './moves';
+export { USAGE_HOURS, type EquipmentUsage } from './equipment';
 
 export interface SimulationOptions {
   /** Stages the alert scenario (see scenario.ts) from this instant on; absent: no scenario. */
@@ -150,6 +151,8 @@ export class FleetSimulation {
 /** The scenario's values for its units, as of their report at `reportedAt`. */
 function stage(s: AlertScenario, seed: number, unit: EquipmentDescriptor, state: EquipmentState, reportedAt: number): void {
   stagePlaces(s.places, seed, s.startMs, unit, state, reportedAt, s.nightZone);
+  const idle = s.finishedJob.find((f) => f.index === unit.index);
+  if (idle) stageFinishedJob(idle, seed, s.startMs, unit, state, reportedAt);
   if (unit.index === s.lowFuel && inScenario(s, reportedAt)) state.fuelPct = scenarioFuel(s, reportedAt);
   if (unit.index === s.leavesRegion) {
     state.geoRegions = reportedAt < s.startMs + SCENARIO_TIMES.leaveRegionAfterMs ? ['region:UT', SCENARIO_GEOFENCE] : ['region:UT'];

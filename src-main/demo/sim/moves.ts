@@ -19,7 +19,7 @@
 import { hashInts, unitFloat } from '../prng';
 import { DEMO_JOB_SITES, DEMO_YARDS, type DemoSitePlace } from './site-places';
 import type { EquipmentDescriptor } from './equipment';
-import { physicalState, type PhysicalState } from './state';
+import { physicalState, SIM_EPOCH, type PhysicalState } from './state';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -170,4 +170,51 @@ export function stagePlaces(
   state.fuelPct = base.fuelPct;
   state.odometerCm = base.odometerCm;
   state.inputs = [state.ignition, moving, state.inputs[2], state.inputs[3]];
+}
+
+/**
+ * More machines left on the finished job, each idle from a seed-chosen number of days
+ * before the start: with the place scenario's idle machine they are the branch's recovery
+ * list (machines on rent that nobody uses), visible in the utilization view as days of zero
+ * hours after days of work.
+ */
+export const FINISHED_JOB = {
+  count: 4,
+  minIdleDays: 3,
+  maxIdleDays: 10,
+} as const;
+
+export interface FinishedJobIdle {
+  /** unit index into `sim.equipment` */
+  index: number;
+  /** whole local days without engine time before the start's day (which is idle too) */
+  idleDays: number;
+}
+
+/** Where the finished job's idle machines stand. */
+export function finishedJobSite(): DemoSitePlace {
+  return DEMO_JOB_SITES[2];
+}
+
+/**
+ * A finished job's idle machine as of a report at `reportedAt`: parked on the site with its
+ * ignition off, engine time, fuel and odometer as they were when it last ran, until the
+ * place scenario's hold ends.
+ */
+export function stageFinishedJob(idle: FinishedJobIdle, seed: number, startMs: number, unit: EquipmentDescriptor, state: PhysicalState, reportedAt: number): void {
+  const startDay = SIM_EPOCH + Math.floor((startMs - SIM_EPOCH) / DAY) * DAY;
+  const since = startDay - idle.idleDays * DAY;
+  if (reportedAt < since || reportedAt >= startMs + PLACE_TIMES.holdMs) return;
+  const stopped = physicalState(unit, since);
+  const [lat, lng] = spotIn(finishedJobSite(), seed, 940 + idle.index);
+  state.lat = lat;
+  state.lng = lng;
+  state.ignition = false;
+  state.inMotion = false;
+  state.speedKmh = 0;
+  state.engineRuntimeMs = stopped.engineRuntimeMs;
+  state.lightsRuntimeMs = stopped.lightsRuntimeMs;
+  state.fuelPct = stopped.fuelPct;
+  state.odometerCm = stopped.odometerCm;
+  state.inputs = [false, false, state.inputs[2], state.inputs[3]];
 }

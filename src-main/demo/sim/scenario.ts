@@ -11,11 +11,12 @@
  *                   has not reported for an hour
  *
  * Four more machines move between yards and job sites (moves.ts): a delivery, a pick-up, one
- * left idle on a finished job, one towed at night.
+ * left idle on a finished job, one towed at night; and a few more stand idle on that finished
+ * job for 3 to 10 days (the recovery list of the utilization view).
  */
 import { hashInts } from '../prng';
 import type { EquipmentDescriptor } from './equipment';
-import type { PlaceRoles } from './moves';
+import { FINISHED_JOB, type FinishedJobIdle, type PlaceRoles } from './moves';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -55,6 +56,8 @@ export interface AlertScenario {
   nightZone: string;
   /** The machines of the place scenario (moves.ts). */
   places: PlaceRoles;
+  /** More machines idle on the finished job (moves.ts), absent in fleets too small for them. */
+  finishedJob: readonly FinishedJobIdle[];
 }
 
 function usable(unit: EquipmentDescriptor): boolean {
@@ -117,7 +120,14 @@ export function alertScenario(units: readonly EquipmentDescriptor[], seed: numbe
     idle: pick(units, seed, 907, taken, machine),
     towed: pick(units, seed, 908, taken, machine),
   };
-  return { startMs, lowFuel, leavesRegion, afterHours, silent, nightZone: nightZoneAt(startMs + SCENARIO_TIMES.ignitionOnAfterMs), places };
+  // Machines that used to work (so their stop shows), picked last so every unit above stays as it was.
+  const finishedJob: FinishedJobIdle[] = [];
+  for (let k = 0; k < FINISHED_JOB.count; k++) {
+    const index = pick(units, seed, 910 + k, taken, (u) => machine(u) && u.usage !== 'unused');
+    const span = FINISHED_JOB.maxIdleDays - FINISHED_JOB.minIdleDays + 1;
+    if (index >= 0) finishedJob.push({ index, idleDays: FINISHED_JOB.minIdleDays + (hashInts(seed, 950 + k) % span) });
+  }
+  return { startMs, lowFuel, leavesRegion, afterHours, silent, nightZone: nightZoneAt(startMs + SCENARIO_TIMES.ignitionOnAfterMs), places, finishedJob };
 }
 
 /** True while the staged values apply (from an hour before the start, for lists fetched right at it). */

@@ -33,9 +33,15 @@ export interface PhysicalState {
   inputs: [boolean, boolean, boolean, boolean];
 }
 
-/** The demo fleet works every day (so the demo is alive on weekends too). */
-function workDaysBefore(day: number): number {
-  return Math.max(day, 0);
+/** Day 0 (SIM_EPOCH) is a Monday: days 5 and 6 of each week are the weekend. */
+export function isWorkDay(day: number): boolean {
+  return ((day % 7) + 7) % 7 < 5;
+}
+
+/** Working days (Monday to Friday) before `day`, in closed form so any instant costs the same. */
+export function workDaysBefore(day: number): number {
+  if (day <= 0) return 0;
+  return 5 * Math.floor(day / 7) + Math.min(day % 7, 5);
 }
 
 /** Pure function of (unit, time): the simulation has no hidden state. */
@@ -45,9 +51,10 @@ export function physicalState(unit: EquipmentDescriptor, timeMs: number): Physic
   const day = Math.floor(local / DAY);
   const minuteOfDay = (local - day * DAY) / MINUTE;
   const doneDays = workDaysBefore(day);
+  const workDay = isWorkDay(day);
 
-  const inShift = unit.shiftMinutes > 0 && minuteOfDay >= unit.shiftStartMinute && minuteOfDay < unit.shiftStartMinute + unit.shiftMinutes;
-  const elapsed = Math.min(Math.max(minuteOfDay - unit.shiftStartMinute, 0), unit.shiftMinutes);
+  const inShift = workDay && unit.shiftMinutes > 0 && minuteOfDay >= unit.shiftStartMinute && minuteOfDay < unit.shiftStartMinute + unit.shiftMinutes;
+  const elapsed = workDay ? Math.min(Math.max(minuteOfDay - unit.shiftStartMinute, 0), unit.shiftMinutes) : 0;
   const fullCycles = Math.floor(elapsed / unit.cycleMinutes);
   const inCycle = elapsed - fullCycles * unit.cycleMinutes;
   const movingToday = fullCycles * unit.movingMinutes + Math.min(inCycle, unit.movingMinutes);

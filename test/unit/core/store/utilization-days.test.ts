@@ -71,6 +71,32 @@ describe('offline store: utilization days', () => {
     store.close();
   });
 
+  it('carries the machine-days of a database from before the monthly table over to it, a damaged marks cell left out', () => {
+    mkdirSync(join(dir, 'offline'));
+    const file = join(dir, 'offline', 'demo.sqlite');
+    const before = MIGRATIONS.findIndex((step) => step.includes('CREATE TABLE utilization_months'));
+    expect(before).toBeGreaterThan(0);
+    const old = new Database(file);
+    old.exec(MIGRATIONS.slice(0, before).join('\n'));
+    const put = old.prepare('INSERT INTO utilization_days (day, asset_id, zone, hours, marks, source, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    put.run('2026-01-30', 'thing:1', 'America/Denver', 7.5, '[{"kind":"reset","count":1}]', 'aemp', 'x');
+    put.run('2026-01-31', 'thing:1', 'America/Denver', null, null, 'aemp', 'x');
+    put.run('2026-02-01', 'thing:1', 'America/Denver', 2.25, '{oops', 'aemp', 'x');
+    put.run('2026-02-01', 'thing:2', 'UTC', 4, null, 'aemp', 'x');
+    old.pragma(`user_version = ${before}`);
+    old.close();
+
+    const store = createStoreFactory(dir).open('demo');
+    expect(store.utilization!().machineDays('2026-01-01', '2026-02-28', 'America/Denver')).toEqual([
+      { assetId: 'thing:1', days: ['2026-01-30', '2026-01-31', '2026-02-01'], hours: [7.5, null, 2.25], marks: [{ day: '2026-01-30', kind: 'reset', count: 1 }] },
+    ]);
+    // A day written after the move joins the carried-over month rather than replacing it.
+    store.utilization!().putDays('America/Denver', [{ assetId: 'thing:1', day: '2026-02-02', hours: 1, marks: [], source: 'aemp', fetchedAt: 'y' }]);
+    expect(store.utilization!().machineDays('2026-02-01', '2026-02-28', 'America/Denver')[0].hours).toEqual([2.25, 1]);
+    expect(store.utilization!().machineDays('2026-02-01', '2026-02-01', 'UTC')).toEqual([{ assetId: 'thing:2', days: ['2026-02-01'], hours: [4], marks: [] }]);
+    store.close();
+  });
+
   it('reads a damaged hours or marks cell as unknown rather than as a figure', () => {
     const store = createStoreFactory(dir).open('demo');
     store.utilization!().putDays('UTC', [
@@ -79,8 +105,8 @@ describe('offline store: utilization days', () => {
     ]);
     store.close();
     const db = new Database(join(dir, 'offline', 'demo.sqlite'));
-    db.prepare("UPDATE utilization_days SET hours = 'lots', marks = '{oops' WHERE day = '2026-01-05'").run();
-    db.prepare("UPDATE utilization_days SET hours = 1e9 WHERE day = '2026-01-06'").run();
+    // The report reads the packed months.
+    db.prepare("UPDATE utilization_months SET hours = '05=lots,06=1e9', marks = '{oops' WHERE month = '2026-01'").run();
     db.close();
     const reopened = createStoreFactory(dir).open('demo');
     expect(reopened.utilization!().machineDays('2026-01-01', '2026-01-31', 'UTC')).toEqual([{ assetId: 'thing:1', days: ['2026-01-05', '2026-01-06'], hours: [null, null], marks: [] }]);

@@ -19,6 +19,13 @@ function unitWith(fault: string): number {
 }
 
 describe('demo engine-hour feed faults', () => {
+  it('puts each fault on a unit whose engine is used, so the fault never hides behind days of zero hours', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const fleet = new FleetSimulation(seed, 60);
+      for (const index of feedFaults(fleet).keys()) expect(fleet.equipment[index].usage, `seed ${seed}, ${fleet.equipment[index].assetId}`).not.toBe('unused');
+    }
+  });
+
   it('gives three linked engine units one fault each', () => {
     const faults = feedFaults(sim);
     expect([...faults.values()].sort()).toEqual(['gaps', 'repeats', 'reset']);

@@ -82,7 +82,7 @@ export function statusResultFromEvent(json: Uint8Array): Uint8Array | null {
  * Events after which the last relayed asset list is still what `assets:get` would answer.
  * Any other event (a change of the list, a profile switch, a sign-out…) may change it.
  */
-const KEEPS_ASSET_LIST: ReadonlySet<EventChannel> = new Set<EventChannel>(['status', 'aemp:progress', 'alerts:new', 'alerts:counts', 'alerts:focus', 'map:base', 'settings', 'embed:expired']);
+const KEEPS_ASSET_LIST: ReadonlySet<EventChannel> = new Set<EventChannel>(['status', 'aemp:progress', 'alerts:new', 'alerts:counts', 'alerts:focus', 'map:base', 'settings', 'embed:expired', 'sites:changed', 'utilization:progress']);
 
 /**
  * The core thread's young generation (MB; V8 splits it into two semi-spaces and a new

@@ -17,6 +17,7 @@ import * as v from 'valibot';
 import {
   AempIdentifierSchema,
   AempVersionSchema,
+  AlertAcknowledgementSchema,
   AlertIdsSchema,
   AlertQuerySchema,
   AlertRulesSchema,
@@ -189,6 +190,8 @@ export const CALLS = defineCalls({
   'alerts:list': call([arg('alert filter', AlertQuerySchema)], returns<AlertList>()),
   /** Alert ids, or every open one; the counts after it arrive as 'alerts:counts'. */
   'alerts:acknowledge': call([arg('alerts to acknowledge', AlertIdsSchema)], returns<void>()),
+  /** One alert with the dispatcher's note; the counts after it arrive as 'alerts:counts'. */
+  'alerts:acknowledgeWithNote': call([arg('acknowledgement', AlertAcknowledgementSchema)], returns<void>()),
   'export:alertsCsv': call([arg('alert filter', AlertQuerySchema)], returns<ExportResult>()),
 
   /** The active branch's sites and where each machine is (works offline). */

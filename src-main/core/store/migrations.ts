@@ -145,6 +145,12 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, asset_id)
   ) WITHOUT ROWID;
   `,
+  // Who acknowledged an alert (the dispatcher's name) and the note left with it, so a
+  // dispatch room can show which desk handled an alert and why.
+  `
+  ALTER TABLE alerts ADD COLUMN acknowledged_by TEXT;
+  ALTER TABLE alerts ADD COLUMN ack_note TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

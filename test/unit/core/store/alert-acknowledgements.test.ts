@@ -45,11 +45,12 @@ describe('acknowledgements with who and a note', () => {
     const { log, ids } = logWith(fuel('thing:1', '2026-03-10T10:00:00.000Z'), fuel('thing:2', '2026-03-10T10:00:00.000Z'));
     log.acknowledge([ids[0]!], '2026-03-10T10:43:00.000Z', { by: 'Ben', note: null });
     const ana = { assetId: 'thing:1', rule: 'low-fuel' as const, key: '', raisedAt: '2026-03-10T10:00:00.000Z', at: '2026-03-10T10:42:00.000Z', by: 'Ana', note: 'called the customer' };
+    // A condition raised at another time is another alert: this desk's own stays.
+    expect(log.adoptAcknowledgement({ ...ana, raisedAt: '2026-03-10T09:00:00.000Z' })).toBe(false);
+    expect(log.list({ unacknowledgedOnly: false, rule: null }, 10).find((a) => a.assetId === 'thing:1')).toMatchObject({ acknowledgedBy: 'Ben' });
     expect(log.adoptAcknowledgement(ana)).toBe(true);
     // Already shown so: nothing to announce again.
     expect(log.adoptAcknowledgement(ana)).toBe(false);
-    // A condition raised at another time is another alert.
-    expect(log.adoptAcknowledgement({ ...ana, raisedAt: '2026-03-10T09:00:00.000Z' })).toBe(false);
     const shown = log.list({ unacknowledgedOnly: false, rule: null }, 10);
     expect(shown.find((a) => a.assetId === 'thing:1')).toMatchObject({ acknowledgedAt: ana.at, acknowledgedBy: 'Ana', ackNote: 'called the customer' });
     expect(shown.find((a) => a.assetId === 'thing:2')).toMatchObject({ acknowledgedAt: null, acknowledgedBy: null });

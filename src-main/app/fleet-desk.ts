@@ -30,6 +30,7 @@ import { createHttpClient } from '../core/http/http-client';
 import type { CoreContext, FleetDeskCore, FleetDeskOptions, OfflineStore } from '../core/ports';
 import { accounts, type KeychainBackend } from '../core/auth/token-vault';
 import { DispatchRoom } from '../core/room/dispatch-room';
+import { SharedAcks } from '../core/room/shared-acks';
 import { branchOf } from '../core/room/names';
 import { roomFromEnv } from '../core/room/room-config';
 import { SettingsStore } from '../core/settings/settings-store';
@@ -142,7 +143,15 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   const http = createHttpClient(auth.activeTokenSource, httpTimeoutMs ? { defaultTimeoutMs: httpTimeoutMs } : {});
 
   const alertRules = new AlertRulesStore(userDataDir);
+  /** How this desk names itself: in its room, and on the acknowledgements its dispatcher makes. */
+  const deskName = options.room?.deskName ?? env.FLEET_DESK_NAME ?? hostname();
+  /** The active room's shared acknowledgements, while the profile has a room. */
+  let sharedAcks: SharedAcks | null = null;
   const alerts = new AlertService({
+    dispatcher: () => deskName,
+    onAcknowledged: (profileId, acks) => {
+      if (profileId === auth.profiles.activeId) void sharedAcks?.publish(acks).catch(() => undefined);
+    },
     profileId: () => auth.profiles.activeId,
     demo: () => auth.profiles.activeId === DEMO_PROFILE_ID,
     store: () => store,
@@ -189,7 +198,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   /** Rules are evaluated on fresh lists only; a failure there never fails the refresh. */
   const evaluateAlerts = (snapshot: AssetSnapshot): void => {
     try {
-      alerts.evaluate(snapshot);
+      // An acknowledgement the room holds for an alert raised only now applies to it.
+      if (alerts.evaluate(snapshot).length > 0) sharedAcks?.raised();
     } catch (err) {
       console.error(scrubSecrets(`Fleet Desk: evaluating alerts failed: ${err instanceof Error ? err.message : String(err)}`));
     }
@@ -243,7 +253,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       settings: roomSettings,
       secret,
       branch: branchOf(auth.profiles.connection(profileId)),
-      deskName: options.room?.deskName ?? env.FLEET_DESK_NAME ?? hostname(),
+      deskName,
       intervalMs: () => intervalSec() * 1000,
       ...(options.room?.leaseMs ? { leaseMs: options.room.leaseMs } : {}),
       ...(options.room?.snapshotEveryMs ? { snapshotEveryMs: options.room.snapshotEveryMs } : {}),
@@ -262,14 +272,27 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
         },
       },
       onBecamePoller: () => void scheduler.refreshNow().catch(() => undefined),
-      onStatus: (status) => scheduler.setRoom(status),
+      onStatus: (status) => {
+        scheduler.setRoom(status);
+        if (status.state === 'unreachable') shared.left();
+        else if (status.state !== 'joining') void shared.joined();
+      },
     });
+    const joined = room;
+    const shared = new SharedAcks({
+      bucket: (kvOptions) => joined.bucket('acks', kvOptions),
+      adopt: (ack) => auth.profiles.activeId === profileId && alerts.adoptAcknowledgement(profileId, ack),
+      local: () => alerts.acknowledgements(profileId),
+    });
+    sharedAcks = shared;
     scheduler.setRoom(room.status());
     room.start();
   };
   const closeRoom = async (): Promise<void> => {
     const leaving = room;
     room = null;
+    sharedAcks?.stop();
+    sharedAcks = null;
     scheduler.setRoom(null);
     await leaving?.stop();
   };

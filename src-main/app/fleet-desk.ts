@@ -281,7 +281,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     const joined = room;
     const shared = new SharedAcks({
       bucket: (kvOptions) => joined.bucket('acks', kvOptions),
-      adopt: (ack) => auth.profiles.activeId === profileId && alerts.adoptAcknowledgement(profileId, ack),
+      adopt: (ack, how) => auth.profiles.activeId === profileId && alerts.adoptAcknowledgement(profileId, ack, how),
       local: () => alerts.acknowledgements(profileId),
     });
     sharedAcks = shared;

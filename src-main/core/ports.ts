@@ -266,9 +266,11 @@ export interface AlertLog {
   /**
    * Takes an acknowledgement made elsewhere (another desk of the room) for the shown alert
    * of its condition, replacing this desk's own when they differ: the first acknowledgement
-   * wins. Returns false when no alert of that condition is logged or nothing changed.
+   * wins. `orOpen`: when no alert began at the same time, the open alert of the same asset,
+   * rule and key takes it (for an acknowledgement just made, of an alert open where it was
+   * made). Returns false when no alert of that condition is logged or nothing changed.
    */
-  adoptAcknowledgement(ack: ConditionAcknowledgement): boolean;
+  adoptAcknowledgement(ack: ConditionAcknowledgement, options?: { orOpen?: boolean }): boolean;
   /** The acknowledged shown alerts, newest first, at most `limit`, by their condition. */
   acknowledgements(limit: number): ConditionAcknowledgement[];
   /** Deletes cleared alerts that cleared before the retention; open ones are kept. */

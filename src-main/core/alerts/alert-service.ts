@@ -186,10 +186,10 @@ export class AlertService {
    * condition shows that desk's name, time and note. False when this desk logs no such
    * alert (yet) or already showed it so.
    */
-  adoptAcknowledgement(profileId: string, ack: ConditionAcknowledgement): boolean {
+  adoptAcknowledgement(profileId: string, ack: ConditionAcknowledgement, options: { orOpen?: boolean } = {}): boolean {
     const state = this.state();
     if (!state || state.profileId !== profileId) return false;
-    const changed = state.log.adoptAcknowledgement(ack);
+    const changed = state.log.adoptAcknowledgement(ack, options);
     if (changed) this.options.emit('alerts:counts', this.countsOf(state));
     return changed;
   }

@@ -63,8 +63,12 @@ export function readSharedAck(key: string, data: Uint8Array): ConditionAcknowled
 export interface SharedAcksOptions {
   /** The branch's acknowledgement bucket (throws while the server is out of reach). */
   bucket: (options: { ttl: number; history: number }) => Promise<KV>;
-  /** Shows another desk's acknowledgement; false when this desk logs no alert of its condition. */
-  adopt: (ack: ConditionAcknowledgement) => boolean;
+  /**
+   * Shows another desk's acknowledgement; false when this desk logs no alert of its
+   * condition. `orOpen`: the acknowledgement was made just now, so the open alert of the
+   * same asset, rule and key is the same alert even if this desk first saw it at another time.
+   */
+  adopt: (ack: ConditionAcknowledgement, how: { orOpen: boolean }) => boolean;
   /** The acknowledgements this desk holds, written again on every join. */
   local: () => ConditionAcknowledgement[];
   onProblem?: (problem: string) => void;
@@ -104,7 +108,7 @@ export class SharedAcks {
 
   /** Alerts were raised: acknowledgements the room held for them apply now. */
   raised(): void {
-    for (const [key, ack] of this.#waiting) if (this.#apply(ack)) this.#waiting.delete(key);
+    for (const [key, ack] of this.#waiting) if (this.o.adopt(ack, { orOpen: false })) this.#waiting.delete(key);
   }
 
   stop(): void {
@@ -143,7 +147,8 @@ export class SharedAcks {
           this.o.onProblem?.('An acknowledgement from the room was refused (not one Fleet Desk understands)');
           continue;
         }
-        this.#received(entry.key, ack);
+        // An update is a write made while this desk watches: the alert is open where it was made.
+        this.#received(entry.key, ack, entry.isUpdate);
       }
     } catch {
       // The watch ends with the connection; the next join starts another.
@@ -160,12 +165,13 @@ export class SharedAcks {
       const stored = await kv.get(key);
       if (!stored || stored.operation !== 'PUT') throw err;
       const theirs = readSharedAck(key, stored.value);
-      if (theirs) this.#received(key, theirs);
+      // Two desks acknowledging at once: the other desk's alert is open now.
+      if (theirs) this.#received(key, theirs, true);
     }
   }
 
-  #received(key: string, ack: ConditionAcknowledgement): void {
-    if (this.#apply(ack)) {
+  #received(key: string, ack: ConditionAcknowledgement, live: boolean): void {
+    if (this.o.adopt(ack, { orOpen: live })) {
       this.#waiting.delete(key);
       return;
     }
@@ -174,10 +180,6 @@ export class SharedAcks {
       if (!oldest.done) this.#waiting.delete(oldest.value);
     }
     this.#waiting.set(key, ack);
-  }
-
-  #apply(ack: ConditionAcknowledgement): boolean {
-    return this.o.adopt(ack);
   }
 }
 

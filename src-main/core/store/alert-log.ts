@@ -80,6 +80,14 @@ export class SqliteAlertLog implements AlertLog {
          WHERE merged_into IS NULL AND asset_id = ? AND rule = ? AND key = ? AND raised_at = ?
            AND (acknowledged_at IS NOT ? OR acknowledged_by IS NOT ? OR ack_note IS NOT ?)`,
       ),
+      // The open alert of the condition, whenever this desk first saw it: for an acknowledgement
+      // made just now, whose alert is open on the desk that made it.
+      adoptOpen: db.prepare(
+        `UPDATE alerts SET acknowledged_at = ?, acknowledged_by = ?, ack_note = ?
+         WHERE merged_into IS NULL AND cleared_at IS NULL AND asset_id = ? AND rule = ? AND key = ?
+           AND (acknowledged_at IS NOT ? OR acknowledged_by IS NOT ? OR ack_note IS NOT ?)`,
+      ),
+      hasExact: db.prepare('SELECT 1 FROM alerts WHERE merged_into IS NULL AND asset_id = ? AND rule = ? AND key = ? AND raised_at = ?').pluck(),
       acknowledged: db.prepare(
         `SELECT asset_id, rule, key, raised_at, acknowledged_at, acknowledged_by, ack_note FROM alerts
          WHERE merged_into IS NULL AND acknowledged_at IS NOT NULL ORDER BY raised_at DESC, id DESC LIMIT ?`,
@@ -159,10 +167,15 @@ export class SqliteAlertLog implements AlertLog {
     });
   }
 
-  adoptAcknowledgement(ack: ConditionAcknowledgement): boolean {
+  adoptAcknowledgement(ack: ConditionAcknowledgement, options: { orOpen?: boolean } = {}): boolean {
     return this.guard('take an acknowledgement from the room', () => {
       const { at, by, note } = ack;
-      return this.statements.adopt.run(at, by, note, ack.assetId, ack.rule, ack.key, ack.raisedAt, at, by, note).changes > 0;
+      const s = this.statements;
+      if (s.adopt.run(at, by, note, ack.assetId, ack.rule, ack.key, ack.raisedAt, at, by, note).changes > 0) return true;
+      // A condition timed by the evaluation (a machine that never reported) begins when each
+      // desk first saw it, so the times differ between desks; the open alert is the same one.
+      if (!options.orOpen || s.hasExact.get(ack.assetId, ack.rule, ack.key, ack.raisedAt)) return false;
+      return s.adoptOpen.run(at, by, note, ack.assetId, ack.rule, ack.key, at, by, note).changes > 0;
     });
   }
 

@@ -58,6 +58,34 @@ describe('acknowledgements with who and a note', () => {
   });
 });
 
+describe('an acknowledgement just made on another desk', () => {
+  const ana = { assetId: 'thing:1', rule: 'stale' as const, key: '', raisedAt: '2026-03-10T10:00:00.000Z', at: '2026-03-10T10:42:00.000Z', by: 'Ana', note: null };
+  const neverReported = (raisedAt: string): NewAlert => ({ ...fuel('thing:1', raisedAt), rule: 'stale', message: 'Never reported', value: null });
+
+  it('takes the open alert of the same asset and rule that this desk first saw at another time', () => {
+    const { log } = logWith(neverReported('2026-03-10T10:05:00.000Z'));
+    expect(log.adoptAcknowledgement(ana)).toBe(false);
+    expect(log.adoptAcknowledgement(ana, { orOpen: true })).toBe(true);
+    expect(log.list({ unacknowledgedOnly: false, rule: null }, 10)[0]).toMatchObject({ acknowledgedBy: 'Ana', raisedAt: '2026-03-10T10:05:00.000Z' });
+  });
+
+  it('never takes a cleared alert of that condition, nor the open one when the exact one is logged', () => {
+    const { log, ids } = logWith(neverReported('2026-03-10T10:05:00.000Z'));
+    log.record({ clear: [{ id: ids[0]!, clearedAt: '2026-03-10T10:06:00.000Z' }], raise: [] });
+    expect(log.adoptAcknowledgement(ana, { orOpen: true })).toBe(false);
+    const again = openMemoryAlertLog('demo');
+    again.record({ clear: [], raise: [{ shown: neverReported(ana.raisedAt), merged: [] }] });
+    const [exact] = again.list({ unacknowledgedOnly: false, rule: null }, 10);
+    again.record({ clear: [{ id: exact!.id, clearedAt: '2026-03-10T10:30:00.000Z' }], raise: [{ shown: neverReported('2026-03-10T10:31:00.000Z'), merged: [] }] });
+    // The acknowledged occurrence is logged (cleared since): the open one is a later occurrence.
+    expect(again.adoptAcknowledgement(ana, { orOpen: true })).toBe(true);
+    // Told again (the room says it twice): still only the occurrence it names.
+    expect(again.adoptAcknowledgement(ana, { orOpen: true })).toBe(false);
+    const shown = again.list({ unacknowledgedOnly: false, rule: null }, 10);
+    expect(shown.find((a) => a.raisedAt === '2026-03-10T10:31:00.000Z')).toMatchObject({ acknowledgedAt: null });
+  });
+});
+
 describe('the acknowledgement note rule', () => {
   it('takes a short note, trimmed, and an empty one', () => {
     expect(v.parse(AlertAcknowledgementSchema, { id: 3, note: '  called the customer ' })).toEqual({ id: 3, note: 'called the customer' });

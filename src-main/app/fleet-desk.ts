@@ -8,6 +8,8 @@
 import { hostname } from 'node:os';
 import { createNearestHandlers } from '../core/handlers/nearest';
 import { createSiteHandlers } from '../core/handlers/sites';
+import { createNoteHandlers } from '../core/handlers/notes';
+import { NoteService } from '../core/notes/note-service';
 import { SiteService } from '../core/sites/site-service';
 import type { DescribePlace } from '../core/sites/presence';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
@@ -160,6 +162,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     notify: platform.notify ? (n) => platform.notify?.(n) : undefined,
     now,
   });
+
+  const notes = new NoteService({ profileId: () => auth.profiles.activeId, store: () => store, emit, author: () => deskName, now });
 
   const sites = new SiteService({
     profileId: () => auth.profiles.activeId,
@@ -332,6 +336,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     serveCache();
     placeMachines(openSites);
     alerts.announceCounts();
+    notes.announce();
     announceBaseMap();
     await openRoom(profileId);
   };
@@ -370,6 +375,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createAempHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
     ...createSiteHandlers(ctx, sites, { now }),
+    ...createNoteHandlers(notes),
     ...createNearestHandlers(),
     ...createUtilizationHandlers(ctx, { now }),
     ...createPrintHandlers(),

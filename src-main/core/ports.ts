@@ -12,6 +12,7 @@ import type {
   AlertQuery,
   AlertRecord,
   AlertRuleKind,
+  MachineNote,
   AssetSnapshot,
   EventSink,
   HistoryMarkKind,
@@ -136,9 +137,20 @@ export interface OfflineStore extends SavedAssetList {
   alertLog?(): AlertLog;
   /** The profile's sites and the machines' last known presence, kept in this store. */
   siteStore?(): SiteStore;
+  /** The profile's notes on machines, kept in this store; absent when it keeps none. */
+  noteStore?(): NoteStore;
   /** The profile's utilization days and engine readings, kept in this store; absent when it keeps none. */
   utilization?(): UtilizationStore;
   close(): void;
+}
+
+// ---------------------------------------------------------------- notes
+
+/** One profile's notes on machines. */
+export interface NoteStore {
+  list(): MachineNote[];
+  /** Writes the note, or removes it when `text` is empty. */
+  put(note: MachineNote): void;
 }
 
 // ---------------------------------------------------------------- sites

@@ -48,6 +48,8 @@ export const VALID: { [C in InvokeChannel]: unknown[] } = {
   'alerts:list': [{ unacknowledgedOnly: true, rule: 'low-fuel' }],
   'alerts:acknowledge': [[1, 2, 3]],
   'alerts:acknowledgeWithNote': [{ id: 1, note: 'called the customer' }],
+  'notes:get': [],
+  'notes:set': [{ assetId: 'thing:1', text: 'Left track squeaks' }],
   'export:alertsCsv': [{ unacknowledgedOnly: false, rule: null }],
   'sites:get': [],
   'sites:save': [{ name: 'North yard', kind: 'yard', notes: '', shape: { type: 'circle', center: [-111.89, 40.76], radiusM: 250 }, regionCode: null }],

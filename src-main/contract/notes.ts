@@ -1,0 +1,15 @@
+/** Notes on machines, as the renderer sees them. */
+
+/** One machine's note: its text, who wrote it last (the desk's dispatcher name) and when. */
+export interface MachineNote {
+  assetId: string;
+  text: string;
+  author: string | null;
+  at: string;
+}
+
+/** Every note of the active profile, by machine (sent whole: a branch has a few hundred at most). */
+export interface NotesState {
+  profileId: string;
+  notes: MachineNote[];
+}

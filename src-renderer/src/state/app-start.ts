@@ -4,6 +4,7 @@ import { assets } from './assets.svelte';
 import { selection } from './selection.svelte';
 import { session } from './session.svelte';
 import { sitesStore } from './sites.svelte';
+import { notesStore } from './notes.svelte';
 import { ui } from './ui.svelte';
 
 /** Listens and loads what the main side has (cache first, no network); a failure is shown, what loaded stays. */
@@ -13,6 +14,7 @@ export async function startStores(): Promise<void> {
   });
   void alertsStore.init();
   void sitesStore.init();
+  void notesStore.init();
   await Promise.all([sessionReady, assets.init()]);
 }
 

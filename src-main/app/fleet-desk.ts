@@ -33,6 +33,7 @@ import type { CoreContext, FleetDeskCore, FleetDeskOptions, OfflineStore } from 
 import { accounts, type KeychainBackend } from '../core/auth/token-vault';
 import { DispatchRoom } from '../core/room/dispatch-room';
 import { SharedAcks } from '../core/room/shared-acks';
+import { SharedNotes } from '../core/room/shared-notes';
 import { branchOf } from '../core/room/names';
 import { roomFromEnv } from '../core/room/room-config';
 import { SettingsStore } from '../core/settings/settings-store';
@@ -163,7 +164,18 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     now,
   });
 
-  const notes = new NoteService({ profileId: () => auth.profiles.activeId, store: () => store, emit, author: () => deskName, now });
+  /** The active room's shared notes, while the profile has a room. */
+  let sharedNotes: SharedNotes | null = null;
+  const notes = new NoteService({
+    profileId: () => auth.profiles.activeId,
+    store: () => store,
+    emit,
+    author: () => deskName,
+    now,
+    onWritten: (profileId, note) => {
+      if (profileId === auth.profiles.activeId) void sharedNotes?.publish(note).catch(() => undefined);
+    },
+  });
 
   const sites = new SiteService({
     profileId: () => auth.profiles.activeId,
@@ -278,8 +290,13 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       onBecamePoller: () => void scheduler.refreshNow().catch(() => undefined),
       onStatus: (status) => {
         scheduler.setRoom(status);
-        if (status.state === 'unreachable') shared.left();
-        else if (status.state !== 'joining') void shared.joined();
+        if (status.state === 'unreachable') {
+          shared.left();
+          sharedNoteBucket.left();
+        } else if (status.state !== 'joining') {
+          void shared.joined();
+          void sharedNoteBucket.joined();
+        }
       },
     });
     const joined = room;
@@ -289,6 +306,12 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       local: () => alerts.acknowledgements(profileId),
     });
     sharedAcks = shared;
+    const sharedNoteBucket = new SharedNotes({
+      bucket: (kvOptions) => joined.bucket('notes', kvOptions),
+      apply: (note, how) => notes.applyFromRoom(profileId, note, how),
+      local: () => notes.list(profileId),
+    });
+    sharedNotes = sharedNoteBucket;
     scheduler.setRoom(room.status());
     room.start();
   };
@@ -297,6 +320,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     room = null;
     sharedAcks?.stop();
     sharedAcks = null;
+    sharedNotes?.stop();
+    sharedNotes = null;
     scheduler.setRoom(null);
     await leaving?.stop();
   };

@@ -6,6 +6,11 @@ export interface MachineNote {
   text: string;
   author: string | null;
   at: string;
+  /**
+   * In a dispatch room: the text another desk wrote at the same time, which this note
+   * replaced (the last write wins, the other is kept here to be seen). Absent: none.
+   */
+  replaced?: { text: string; author: string | null; at: string } | null;
 }
 
 /** Every note of the active profile, by machine (sent whole: a branch has a few hundred at most). */

@@ -15,6 +15,8 @@ export interface NoteServiceOptions {
   emit: EventSink;
   /** The dispatcher's name written with each note made on this desk. */
   author: () => string | null;
+  /** A note written on this desk, after it is kept (a dispatch room shares it). */
+  onWritten?: (profileId: string, note: MachineNote) => void;
   now?: () => Date;
 }
 
@@ -34,10 +36,27 @@ export class NoteService {
   set(input: unknown): MachineNote {
     const parsed = v.safeParse(NoteInputSchema, input);
     if (!parsed.success) throw new FleetError('invalid-argument', parsed.issues[0].message);
-    const note: MachineNote = { assetId: parsed.output.assetId, text: parsed.output.text, author: this.o.author(), at: this.now().toISOString() };
+    const note: MachineNote = { assetId: parsed.output.assetId, text: parsed.output.text, author: this.o.author(), at: this.now().toISOString(), replaced: null };
     this.notes().put(note);
     this.announce();
+    this.o.onWritten?.(this.o.profileId(), note);
     return note;
+  }
+
+  /** The profile's notes as kept (for a room to publish on join). */
+  list(profileId: string): MachineNote[] {
+    return profileId === this.o.profileId() ? this.notes().list() : [];
+  }
+
+  /** A note from another desk of the room (already checked): kept and announced; removed when its text is empty. */
+  applyFromRoom(profileId: string, note: MachineNote, options: { keepReplaced?: boolean } = {}): void {
+    if (profileId !== this.o.profileId()) return;
+    const current = this.notes().list().find((n) => n.assetId === note.assetId);
+    // The same writing told again keeps what this desk knows of the text it replaced.
+    const sameReplaced = JSON.stringify(current?.replaced ?? null) === JSON.stringify(note.replaced ?? null);
+    if (current ? sameNote(current, note) && (sameReplaced || (!options.keepReplaced && !note.replaced)) : note.text === '') return;
+    this.notes().put(note);
+    this.announce();
   }
 
   announce(): void {
@@ -53,4 +72,8 @@ export class NoteService {
     }
     return notes;
   }
+}
+
+function sameNote(a: MachineNote, b: MachineNote): boolean {
+  return a.text === b.text && a.author === b.author && a.at === b.at;
 }

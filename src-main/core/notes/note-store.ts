@@ -9,6 +9,17 @@ interface NoteRow {
   text: string;
   author: string | null;
   at: string;
+  replaced: string | null;
+}
+
+function replacedOf(json: string | null): MachineNote['replaced'] {
+  if (json === null) return null;
+  try {
+    const value = JSON.parse(json) as MachineNote['replaced'];
+    return value && typeof value.text === 'string' && typeof value.at === 'string' ? { text: value.text, author: typeof value.author === 'string' ? value.author : null, at: value.at } : null;
+  } catch {
+    return null;
+  }
 }
 
 export class SqliteNoteStore implements NoteStore {
@@ -16,9 +27,10 @@ export class SqliteNoteStore implements NoteStore {
 
   constructor(private readonly db: Database.Database) {
     this.statements = {
-      list: db.prepare('SELECT asset_id, text, author, at FROM machine_notes ORDER BY asset_id'),
+      list: db.prepare('SELECT asset_id, text, author, at, replaced FROM machine_notes ORDER BY asset_id'),
       put: db.prepare(
-        'INSERT INTO machine_notes (asset_id, text, author, at) VALUES (?, ?, ?, ?) ON CONFLICT (asset_id) DO UPDATE SET text = excluded.text, author = excluded.author, at = excluded.at',
+        `INSERT INTO machine_notes (asset_id, text, author, at, replaced) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (asset_id) DO UPDATE SET text = excluded.text, author = excluded.author, at = excluded.at, replaced = excluded.replaced`,
       ),
       remove: db.prepare('DELETE FROM machine_notes WHERE asset_id = ?'),
     };
@@ -26,7 +38,7 @@ export class SqliteNoteStore implements NoteStore {
 
   list(): MachineNote[] {
     try {
-      return (this.statements.list.all() as NoteRow[]).map((r) => ({ assetId: r.asset_id, text: r.text, author: r.author, at: r.at }));
+      return (this.statements.list.all() as NoteRow[]).map((r) => ({ assetId: r.asset_id, text: r.text, author: r.author, at: r.at, replaced: replacedOf(r.replaced) }));
     } catch (err) {
       throw storageError('Could not read the notes in the offline store', err);
     }
@@ -35,7 +47,7 @@ export class SqliteNoteStore implements NoteStore {
   put(note: MachineNote): void {
     try {
       if (note.text === '') this.statements.remove.run(note.assetId);
-      else this.statements.put.run(note.assetId, note.text, note.author, note.at);
+      else this.statements.put.run(note.assetId, note.text, note.author, note.at, note.replaced ? JSON.stringify(note.replaced) : null);
     } catch (err) {
       throw storageError('Could not write the note in the offline store', err);
     }

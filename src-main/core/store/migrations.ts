@@ -151,13 +151,15 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE alerts ADD COLUMN acknowledged_by TEXT;
   ALTER TABLE alerts ADD COLUMN ack_note TEXT;
   `,
-  // Notes dispatchers leave on machines: one per machine, who wrote it last and when.
+  // Notes dispatchers leave on machines: one per machine, who wrote it last and when, and
+  // (JSON) the text of another desk it replaced when two desks wrote at once.
   `
   CREATE TABLE machine_notes (
     asset_id TEXT PRIMARY KEY,
     text TEXT NOT NULL,
     author TEXT,
-    at TEXT NOT NULL
+    at TEXT NOT NULL,
+    replaced TEXT
   );
   `,
 ];

@@ -35,6 +35,16 @@ describe('a machine’s note in the details pane', () => {
     expect(screen.getByText(/^Ana, /)).toBeInTheDocument();
   });
 
+  it('shows the text another desk wrote at the same time, which this note replaced', async () => {
+    bridge.emit('notes:changed', {
+      profileId: 'demo',
+      notes: [{ ...notes[0]!, replaced: { text: 'Keys at the gate', author: 'Ben', at: '2026-03-10T10:41:00.000Z' } }],
+    });
+    render(MachineNote, { assetId: 'thing:1' });
+    expect(document.querySelector('[data-note-replaced]')).toHaveTextContent('Written over a note from Ben');
+    expect(document.querySelector('[data-note-replaced]')).toHaveTextContent('“Keys at the gate”');
+  });
+
   it('adds a note to a machine without one and shows what the main side announced', async () => {
     render(MachineNote, { assetId: 'thing:2' });
     await fireEvent.click(screen.getByRole('button', { name: 'Add a note' }));

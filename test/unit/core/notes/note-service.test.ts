@@ -37,7 +37,7 @@ describe('notes on machines', () => {
     const first = open();
     const { notes, events } = service(first);
     notes.set({ assetId: 'thing:1', text: '  Left track squeaks  ' });
-    const expected = { assetId: 'thing:1', text: 'Left track squeaks', author: 'Ana', at: '2026-03-10T10:42:00.000Z' };
+    const expected = { assetId: 'thing:1', text: 'Left track squeaks', author: 'Ana', at: '2026-03-10T10:42:00.000Z', replaced: null };
     expect(events).toEqual([{ name: 'notes:changed', payload: { profileId: 'demo', notes: [expected] } satisfies NotesState }]);
     first.close();
     stores.splice(0);

@@ -1,14 +1,15 @@
 /**
  * A dispatch room end to end: one demo service, a real room server and two web shells
  * (Ana's desk and Ben's) in one room, each in its own browser page. An alert Ana
- * acknowledges with a note shows on Ben's desk as acknowledged by Ana, with the note.
+ * acknowledges with a note shows on Ben's desk as acknowledged by Ana, with the note; a
+ * note Ana leaves on a machine shows on Ben's list and details pane.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { natsServerMissing, startNatsServer, type NatsServer } from '../support/nats-server';
 import { startExternalDemo, type DemoService } from './support/demo';
 import { startWebShell, type WebShell } from './support/web-shell';
 import { saveScreenshot } from './support/screenshots';
-import { alertRows, alertsBadge, alertsPanel, openApp } from './support/app';
+import { alertRows, alertsBadge, alertsPanel, assetRow, openApp } from './support/app';
 
 test.skip(natsServerMissing !== null, natsServerMissing ?? '');
 
@@ -68,4 +69,17 @@ test('an acknowledgement with a note on one desk shows on the other desk, naming
   // The room's promise to a dispatcher: the other desk shows it within two seconds.
   await expect(onBen.locator('[data-acknowledged-by]')).toContainText(/Acknowledged by Ana at .* — called the customer/, { timeout: 2_000 });
   await saveScreenshot(ben, 'room-acknowledged-on-other-desk');
+
+  // A note on a machine written on Ana's desk shows in Ben's details pane and list.
+  for (const page of [ana, ben]) await page.getByRole('button', { name: 'Close alerts' }).click();
+  await assetRow(ana, assetId).click();
+  await ana.getByTestId('machine-note').getByRole('button', { name: 'Add a note' }).click();
+  await ana.getByLabel('Note text').fill('Keys at the gate');
+  await ana.getByRole('button', { name: 'Save note' }).click();
+  await expect(ana.getByTestId('machine-note')).toContainText('Keys at the gate');
+  await expect(assetRow(ben, assetId).locator('[data-has-note]')).toBeVisible({ timeout: 10_000 });
+  await assetRow(ben, assetId).click();
+  await expect(ben.getByTestId('machine-note')).toContainText('Keys at the gate');
+  await expect(ben.getByTestId('machine-note')).toContainText('Ana,');
+  await saveScreenshot(ben, 'room-note-on-other-desk');
 });

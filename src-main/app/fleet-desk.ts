@@ -10,6 +10,8 @@ import { createNearestHandlers } from '../core/handlers/nearest';
 import { describePlace } from '../core/places/gazetteer';
 import { NearestIndex } from '../core/places/nearest-index';
 import { createSiteHandlers } from '../core/handlers/sites';
+import { createNoteHandlers } from '../core/handlers/notes';
+import { NoteService } from '../core/notes/note-service';
 import { SiteService } from '../core/sites/site-service';
 import type { DescribePlace } from '../core/sites/presence';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
@@ -32,6 +34,8 @@ import { createHttpClient } from '../core/http/http-client';
 import type { CoreContext, FleetDeskCore, FleetDeskOptions, OfflineStore } from '../core/ports';
 import { accounts, type KeychainBackend } from '../core/auth/token-vault';
 import { DispatchRoom } from '../core/room/dispatch-room';
+import { SharedAcks } from '../core/room/shared-acks';
+import { SharedNotes } from '../core/room/shared-notes';
 import { branchOf } from '../core/room/names';
 import { roomFromEnv } from '../core/room/room-config';
 import { SettingsStore } from '../core/settings/settings-store';
@@ -147,7 +151,15 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   const http = createHttpClient(auth.activeTokenSource, httpTimeoutMs ? { defaultTimeoutMs: httpTimeoutMs } : {});
 
   const alertRules = new AlertRulesStore(userDataDir);
+  /** How this desk names itself: in its room, and on the acknowledgements its dispatcher makes. */
+  const deskName = options.room?.deskName ?? env.FLEET_DESK_NAME ?? hostname();
+  /** The active room's shared acknowledgements, while the profile has a room. */
+  let sharedAcks: SharedAcks | null = null;
   const alerts = new AlertService({
+    dispatcher: () => deskName,
+    onAcknowledged: (profileId, acks) => {
+      if (profileId === auth.profiles.activeId) void sharedAcks?.publish(acks).catch(() => undefined);
+    },
     profileId: () => auth.profiles.activeId,
     demo: () => auth.profiles.activeId === DEMO_PROFILE_ID,
     store: () => store,
@@ -159,6 +171,19 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     siteOf: (assetId) => sites.siteOf(assetId),
     siteForRegion: (code) => sites.forRegion(code),
     hasSites: () => sites.hasSites(),
+  });
+
+  /** The active room's shared notes, while the profile has a room. */
+  let sharedNotes: SharedNotes | null = null;
+  const notes = new NoteService({
+    profileId: () => auth.profiles.activeId,
+    store: () => store,
+    emit,
+    author: () => deskName,
+    now,
+    onWritten: (profileId, note) => {
+      if (profileId === auth.profiles.activeId) void sharedNotes?.publish(note).catch(() => undefined);
+    },
   });
 
   const sites = new SiteService({
@@ -198,7 +223,8 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   /** Rules are evaluated on fresh lists only; a failure there never fails the refresh. */
   const evaluateAlerts = (snapshot: AssetSnapshot): void => {
     try {
-      alerts.evaluate(snapshot);
+      // An acknowledgement the room holds for an alert raised only now applies to it.
+      if (alerts.evaluate(snapshot).length > 0) sharedAcks?.raised();
     } catch (err) {
       console.error(scrubSecrets(`Fleet Desk: evaluating alerts failed: ${err instanceof Error ? err.message : String(err)}`));
     }
@@ -258,7 +284,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       settings: roomSettings,
       secret,
       branch: branchOf(auth.profiles.connection(profileId)),
-      deskName: options.room?.deskName ?? env.FLEET_DESK_NAME ?? hostname(),
+      deskName,
       intervalMs: () => intervalSec() * 1000,
       ...(options.room?.leaseMs ? { leaseMs: options.room.leaseMs } : {}),
       ...(options.room?.snapshotEveryMs ? { snapshotEveryMs: options.room.snapshotEveryMs } : {}),
@@ -278,14 +304,40 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
         },
       },
       onBecamePoller: () => void scheduler.refreshNow().catch(() => undefined),
-      onStatus: (status) => scheduler.setRoom(status),
+      onStatus: (status) => {
+        scheduler.setRoom(status);
+        if (status.state === 'unreachable') {
+          shared.left();
+          sharedNoteBucket.left();
+        } else if (status.state !== 'joining') {
+          void shared.joined();
+          void sharedNoteBucket.joined();
+        }
+      },
     });
+    const joined = room;
+    const shared = new SharedAcks({
+      bucket: (kvOptions) => joined.bucket('acks', kvOptions),
+      adopt: (ack, how) => auth.profiles.activeId === profileId && alerts.adoptAcknowledgement(profileId, ack, how),
+      local: () => alerts.acknowledgements(profileId),
+    });
+    sharedAcks = shared;
+    const sharedNoteBucket = new SharedNotes({
+      bucket: (kvOptions) => joined.bucket('notes', kvOptions),
+      apply: (note, how) => notes.applyFromRoom(profileId, note, how),
+      local: () => notes.list(profileId),
+    });
+    sharedNotes = sharedNoteBucket;
     scheduler.setRoom(room.status());
     room.start();
   };
   const closeRoom = async (): Promise<void> => {
     const leaving = room;
     room = null;
+    sharedAcks?.stop();
+    sharedAcks = null;
+    sharedNotes?.stop();
+    sharedNotes = null;
     scheduler.setRoom(null);
     await leaving?.stop();
   };
@@ -325,6 +377,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     serveCache();
     placeMachines(openSites);
     alerts.announceCounts();
+    notes.announce();
     announceBaseMap();
     await openRoom(profileId);
   };
@@ -363,6 +416,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     ...createAempHandlers(ctx),
     ...createAlertHandlers(ctx, alerts, { now }),
     ...createSiteHandlers(ctx, sites, { now }),
+    ...createNoteHandlers(notes),
     ...createNearestHandlers(nearest),
     ...createUtilizationHandlers(ctx, { now, siteName: (assetId) => sites.siteOf(assetId)?.name ?? null }),
     ...createPrintHandlers(platform),

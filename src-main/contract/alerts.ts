@@ -17,6 +17,13 @@ export interface AlertRecord {
   raisedAt: string;
   clearedAt: string | null;
   acknowledgedAt: string | null;
+  /**
+   * Who acknowledged it (the desk's dispatcher name); in a dispatch room the first desk to
+   * acknowledge the condition, whichever desk shows it. Null or absent: unknown or not yet.
+   */
+  acknowledgedBy?: string | null;
+  /** The note left with the acknowledgement; null or absent: none. */
+  ackNote?: string | null;
 }
 
 export interface AlertCounts {

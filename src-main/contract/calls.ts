@@ -17,6 +17,7 @@ import * as v from 'valibot';
 import {
   AempIdentifierSchema,
   AempVersionSchema,
+  AlertAcknowledgementSchema,
   AlertIdsSchema,
   AlertQuerySchema,
   AlertRulesSchema,
@@ -29,6 +30,7 @@ import {
   historyRangeProblem,
   HoursBackSchema,
   KeepOfflineDataSchema,
+  NoteInputSchema,
   ProfileIdSchema,
   ProfileInputSchema,
   SettingsPatchSchema,
@@ -38,6 +40,7 @@ import {
 import type { AlertRules, Settings } from './schemas';
 import type { AempListing, Equipment, HistoryResult } from './aemp';
 import type { AlertList } from './alerts';
+import type { NotesState } from './notes';
 import type { AppInfo } from './app-info';
 import type { Asset, AssetRowSnapshot } from './assets';
 import type { BaseMap } from './base-map';
@@ -189,7 +192,14 @@ export const CALLS = defineCalls({
   'alerts:list': call([arg('alert filter', AlertQuerySchema)], returns<AlertList>()),
   /** Alert ids, or every open one; the counts after it arrive as 'alerts:counts'. */
   'alerts:acknowledge': call([arg('alerts to acknowledge', AlertIdsSchema)], returns<void>()),
+  /** One alert with the dispatcher's note; the counts after it arrive as 'alerts:counts'. */
+  'alerts:acknowledgeWithNote': call([arg('acknowledgement', AlertAcknowledgementSchema)], returns<void>()),
   'export:alertsCsv': call([arg('alert filter', AlertQuerySchema)], returns<ExportResult>()),
+
+  /** The active profile's notes on machines (works offline). */
+  'notes:get': call([], returns<NotesState>()),
+  /** Writes (empty text: removes) one machine's note; the notes after it arrive as 'notes:changed'. */
+  'notes:set': call([arg('note', NoteInputSchema)], returns<void>()),
 
   /** The active branch's sites and where each machine is (works offline). */
   'sites:get': call([], returns<SitesState>()),

@@ -13,6 +13,7 @@ import type { ProfilesState, SignInState } from './profiles';
 import type { Settings } from './schemas';
 import type { SitesChange } from './sites';
 import type { SyncStatus } from './status';
+import type { NotesState } from './notes';
 import type { UtilizationProgress } from './utilization';
 
 export interface FleetEvents {
@@ -47,6 +48,8 @@ export interface FleetEvents {
   'sites:changed': SitesChange;
   /** The background history fetch moved on. */
   'utilization:progress': UtilizationProgress;
+  /** A note on a machine was written or removed (on this desk, or another desk of the room). */
+  'notes:changed': NotesState;
 }
 
 export type MenuCommand =
@@ -93,6 +96,7 @@ export const EVENT_CHANNELS = [
   'page:reload-needed',
   'sites:changed',
   'utilization:progress',
+  'notes:changed',
 ] as const satisfies readonly EventChannel[];
 
 /** Events that change the asset list: a page that missed one must ask for the list again. */

@@ -38,6 +38,7 @@ export * from './events';
 export * from './sites';
 export * from './place-words';
 export * from './utilization';
+export * from './notes';
 // The calls (name → arguments and result) are one table in calls.ts; their types come from it.
 export { CALLS, INVOKE_CHANNELS } from './calls';
 export type { CallArg, CallSpec, FleetInvoke, Handler, InvokeArgs, InvokeChannel, InvokeHandlers, InvokeResult } from './calls';

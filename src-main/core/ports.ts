@@ -12,6 +12,7 @@ import type {
   AlertQuery,
   AlertRecord,
   AlertRuleKind,
+  MachineNote,
   AssetSnapshot,
   EventSink,
   HistoryMarkKind,
@@ -137,9 +138,20 @@ export interface OfflineStore extends SavedAssetList {
   alertLog?(): AlertLog;
   /** The profile's sites and the machines' last known presence, kept in this store. */
   siteStore?(): SiteStore;
+  /** The profile's notes on machines, kept in this store; absent when it keeps none. */
+  noteStore?(): NoteStore;
   /** The profile's utilization days and engine readings, kept in this store; absent when it keeps none. */
   utilization?(): UtilizationStore;
   close(): void;
+}
+
+// ---------------------------------------------------------------- notes
+
+/** One profile's notes on machines. */
+export interface NoteStore {
+  list(): MachineNote[];
+  /** Writes the note, or removes it when `text` is empty. */
+  put(note: MachineNote): void;
 }
 
 // ---------------------------------------------------------------- sites
@@ -237,6 +249,21 @@ export interface RaisedGroup {
 }
 
 /** The alert log of one profile. Every write is one transaction. */
+/**
+ * An acknowledgement named by the alert's condition (asset, rule, key and the time the data
+ * says it began): what every desk of a room that evaluated the same list agrees on, unlike
+ * each desk's own alert number.
+ */
+export interface ConditionAcknowledgement {
+  assetId: string;
+  rule: AlertRuleKind;
+  key: string;
+  raisedAt: string;
+  at: string;
+  by: string | null;
+  note: string | null;
+}
+
 export interface AlertLog {
   /** False when the log lives in memory for this run only. */
   readonly persistent: boolean;
@@ -248,7 +275,17 @@ export interface AlertLog {
   list(query: AlertQuery, limit: number): AlertRecord[];
   counts(): { total: number; unacknowledged: number };
   /** Marks shown alerts acknowledged (once; the first time stays); returns how many changed. */
-  acknowledge(ids: readonly number[] | 'all', at: string): number;
+  acknowledge(ids: readonly number[] | 'all', at: string, by?: { by: string | null; note: string | null }): number;
+  /**
+   * Takes an acknowledgement made elsewhere (another desk of the room) for the shown alert
+   * of its condition, replacing this desk's own when they differ: the first acknowledgement
+   * wins. `orOpen`: when no alert began at the same time, the open alert of the same asset,
+   * rule and key takes it (for an acknowledgement just made, of an alert open where it was
+   * made). Returns false when no alert of that condition is logged or nothing changed.
+   */
+  adoptAcknowledgement(ack: ConditionAcknowledgement, options?: { orOpen?: boolean }): boolean;
+  /** The acknowledged shown alerts, newest first, at most `limit`, by their condition. */
+  acknowledgements(limit: number): ConditionAcknowledgement[];
   /** Deletes cleared alerts that cleared before the retention; open ones are kept. */
   prune(retentionDays: number, now: Date): void;
 }

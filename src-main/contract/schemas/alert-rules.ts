@@ -323,3 +323,19 @@ export type WorkingPeriod = Period;
 export type MaintenanceThreshold = v.InferOutput<typeof MaintenanceThresholdSchema>;
 export type AlertRules = v.InferOutput<typeof AlertRulesSchema>;
 export type AlertQuery = v.InferOutput<typeof AlertQuerySchema>;
+
+/** Longest note a dispatcher may leave with an acknowledgement. */
+export const MAX_ACK_NOTE_CHARS = 200;
+
+/** What a dispatcher says with an acknowledgement ("called the customer"); empty: no note. */
+export const AckNoteSchema = v.pipe(plainText(MAX_ACK_NOTE_CHARS, 'The acknowledgement note'), v.trim());
+
+/** One alert acknowledged with a note. */
+export const AlertAcknowledgementSchema = v.strictObject(
+  {
+    id: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'An alert is named by its number'),
+    note: AckNoteSchema,
+  },
+  'An acknowledgement names one alert and its note, nothing else',
+);
+export type AlertAcknowledgement = v.InferOutput<typeof AlertAcknowledgementSchema>;

@@ -13,3 +13,4 @@ export * from './profile';
 export * from './room';
 export * from './alert-rules';
 export * from './auth';
+export * from './notes';

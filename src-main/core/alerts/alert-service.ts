@@ -10,7 +10,7 @@
  */
 import type { AlertCounts, AlertList, AlertQuery, AlertRecord, AlertRuleKind, AlertRules, Asset, AssetChange, AssetSnapshot, EventSink } from '../../contract';
 import { FleetError, scrubSecrets } from '../errors';
-import type { AlertLog, DesktopNotification, OfflineStore, OpenAlert } from '../ports';
+import type { AlertLog, ConditionAcknowledgement, DesktopNotification, OfflineStore, OpenAlert } from '../ports';
 import { openMemoryAlertLog } from '../store/alert-log';
 import { Deadlines } from './deadlines';
 import { evaluateAlerts, ruleChecks, type UnchangedAssets } from './evaluate';
@@ -42,6 +42,10 @@ export interface AlertServiceOptions {
   siteForRegion?: (code: string) => { name: string } | null;
   /** Whether the branch has any site (off-site alerts need sites). Default: no. */
   hasSites?: () => boolean;
+  /** The dispatcher's name written with each acknowledgement made on this desk. */
+  dispatcher?: () => string | null;
+  /** Acknowledgements made on this desk, after they are logged (a dispatch room shares them). */
+  onAcknowledged?: (profileId: string, acks: ConditionAcknowledgement[]) => void;
 }
 
 interface ProfileAlerts {
@@ -182,12 +186,41 @@ export class AlertService {
     return this.requireState().log.list(query, Number.MAX_SAFE_INTEGER);
   }
 
-  acknowledge(ids: readonly number[] | 'all'): AlertCounts {
+  acknowledge(ids: readonly number[] | 'all', note: string | null = null): AlertCounts {
     const state = this.requireState();
-    const changed = state.log.acknowledge(ids, this.now().toISOString());
+    const at = this.now().toISOString();
+    const by = this.options.dispatcher?.() ?? null;
+    const changed = state.log.acknowledge(ids, at, { by, note });
     const counts = this.countsOf(state);
-    if (changed > 0) this.options.emit('alerts:counts', counts);
+    if (changed > 0) {
+      this.options.emit('alerts:counts', counts);
+      const onAcknowledged = this.options.onAcknowledged;
+      if (onAcknowledged) {
+        const made = state.log.acknowledgements(MAX_LISTED_ALERTS).filter((a) => a.at === at && a.by === by);
+        onAcknowledged(state.profileId, made);
+      }
+    }
     return counts;
+  }
+
+  /**
+   * An acknowledgement another desk made (through the dispatch room): the alert of its
+   * condition shows that desk's name, time and note. False when this desk logs no such
+   * alert (yet) or already showed it so.
+   */
+  adoptAcknowledgement(profileId: string, ack: ConditionAcknowledgement, options: { orOpen?: boolean } = {}): boolean {
+    const state = this.state();
+    if (!state || state.profileId !== profileId) return false;
+    const changed = state.log.adoptAcknowledgement(ack, options);
+    if (changed) this.options.emit('alerts:counts', this.countsOf(state));
+    return changed;
+  }
+
+  /** The acknowledgements logged on this desk for the profile, newest first (published when a room is joined again). */
+  acknowledgements(profileId: string): ConditionAcknowledgement[] {
+    const state = this.state();
+    if (!state || state.profileId !== profileId) return [];
+    return state.log.acknowledgements(MAX_LISTED_ALERTS);
   }
 
   counts(): AlertCounts {

@@ -10,7 +10,7 @@ import { alertsToCsv } from '../alerts/alerts-csv';
 import { FleetError } from '../errors';
 import type { CoreContext, HandlerGroup } from '../ports';
 
-export type AlertChannels = 'alerts:rules' | 'alerts:setRules' | 'alerts:list' | 'alerts:acknowledge' | 'export:alertsCsv';
+export type AlertChannels = 'alerts:rules' | 'alerts:setRules' | 'alerts:list' | 'alerts:acknowledge' | 'alerts:acknowledgeWithNote' | 'export:alertsCsv';
 
 export function createAlertHandlers(ctx: CoreContext, alerts: AlertService, options: { now?: () => Date } = {}): HandlerGroup<AlertChannels> {
   const now = options.now ?? (() => new Date());
@@ -21,6 +21,9 @@ export function createAlertHandlers(ctx: CoreContext, alerts: AlertService, opti
     // The counts after it go out as 'alerts:counts' (from the alert service); the call answers nothing.
     'alerts:acknowledge': async (ids) => {
       alerts.acknowledge(ids);
+    },
+    'alerts:acknowledgeWithNote': async ({ id, note }) => {
+      alerts.acknowledge([id], note === '' ? null : note);
     },
     'export:alertsCsv': async (query) => {
       const records = alerts.all(query);

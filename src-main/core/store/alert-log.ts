@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { AlertQuery, AlertRecord, AlertRuleKind } from '../../contract';
-import type { AlertLog, NewAlert, OpenAlert, RaisedGroup } from '../ports';
+import type { AlertLog, ConditionAcknowledgement, NewAlert, OpenAlert, RaisedGroup } from '../ports';
 import { openInMemory, storageError } from './database-file';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,6 +23,8 @@ interface AlertRow {
   raised_at: string;
   cleared_at: string | null;
   acknowledged_at: string | null;
+  acknowledged_by: string | null;
+  ack_note: string | null;
 }
 
 function cutoffOf(retentionDays: number, now: Date): string {
@@ -48,7 +50,7 @@ export class SqliteAlertLog implements AlertLog {
     /** False for a database in memory: the log goes with the run. */
     readonly persistent = true,
   ) {
-    const columns = 'id, asset_id, asset_name, rule, key, message, value, raised_at, cleared_at, acknowledged_at';
+    const columns = 'id, asset_id, asset_name, rule, key, message, value, raised_at, cleared_at, acknowledged_at, acknowledged_by, ack_note';
     this.statements = {
       open: db.prepare('SELECT id, asset_id, rule, key FROM alerts WHERE cleared_at IS NULL').raw(),
       // A condition that is already open (another writer of this profile raised it) is not raised twice.
@@ -68,8 +70,28 @@ export class SqliteAlertLog implements AlertLog {
       ),
       total: db.prepare('SELECT count(*) FROM alerts WHERE merged_into IS NULL').pluck(),
       unacknowledged: db.prepare('SELECT count(*) FROM alerts WHERE merged_into IS NULL AND acknowledged_at IS NULL').pluck(),
-      ackAll: db.prepare('UPDATE alerts SET acknowledged_at = ? WHERE merged_into IS NULL AND acknowledged_at IS NULL'),
-      ackOne: db.prepare('UPDATE alerts SET acknowledged_at = ? WHERE id = ? AND merged_into IS NULL AND acknowledged_at IS NULL'),
+      ackAll: db.prepare('UPDATE alerts SET acknowledged_at = ?, acknowledged_by = ?, ack_note = ? WHERE merged_into IS NULL AND acknowledged_at IS NULL'),
+      ackOne: db.prepare(
+        'UPDATE alerts SET acknowledged_at = ?, acknowledged_by = ?, ack_note = ? WHERE id = ? AND merged_into IS NULL AND acknowledged_at IS NULL',
+      ),
+      // The room's record replaces the desk's own unless they already agree.
+      adopt: db.prepare(
+        `UPDATE alerts SET acknowledged_at = ?, acknowledged_by = ?, ack_note = ?
+         WHERE merged_into IS NULL AND asset_id = ? AND rule = ? AND key = ? AND raised_at = ?
+           AND (acknowledged_at IS NOT ? OR acknowledged_by IS NOT ? OR ack_note IS NOT ?)`,
+      ),
+      // The open alert of the condition, whenever this desk first saw it: for an acknowledgement
+      // made just now, whose alert is open on the desk that made it.
+      adoptOpen: db.prepare(
+        `UPDATE alerts SET acknowledged_at = ?, acknowledged_by = ?, ack_note = ?
+         WHERE merged_into IS NULL AND cleared_at IS NULL AND asset_id = ? AND rule = ? AND key = ?
+           AND (acknowledged_at IS NOT ? OR acknowledged_by IS NOT ? OR ack_note IS NOT ?)`,
+      ),
+      hasExact: db.prepare('SELECT 1 FROM alerts WHERE merged_into IS NULL AND asset_id = ? AND rule = ? AND key = ? AND raised_at = ?').pluck(),
+      acknowledged: db.prepare(
+        `SELECT asset_id, rule, key, raised_at, acknowledged_at, acknowledged_by, ack_note FROM alerts
+         WHERE merged_into IS NULL AND acknowledged_at IS NOT NULL ORDER BY raised_at DESC, id DESC LIMIT ?`,
+      ),
       prune: db.prepare('DELETE FROM alerts WHERE cleared_at IS NOT NULL AND cleared_at < ?'),
     };
   }
@@ -133,15 +155,42 @@ export class SqliteAlertLog implements AlertLog {
     }));
   }
 
-  acknowledge(ids: readonly number[] | 'all', at: string): number {
+  acknowledge(ids: readonly number[] | 'all', at: string, who: { by: string | null; note: string | null } = { by: null, note: null }): number {
     return this.guard('acknowledge alerts', () => {
-      if (ids === 'all') return this.statements.ackAll.run(at).changes;
+      const note = who.note === '' ? null : who.note;
+      if (ids === 'all') return this.statements.ackAll.run(at, who.by, note).changes;
       let changed = 0;
       this.db.transaction(() => {
-        for (const id of ids) changed += this.statements.ackOne.run(at, id).changes;
+        for (const id of ids) changed += this.statements.ackOne.run(at, who.by, note, id).changes;
       })();
       return changed;
     });
+  }
+
+  adoptAcknowledgement(ack: ConditionAcknowledgement, options: { orOpen?: boolean } = {}): boolean {
+    return this.guard('take an acknowledgement from the room', () => {
+      const { at, by, note } = ack;
+      const s = this.statements;
+      if (s.adopt.run(at, by, note, ack.assetId, ack.rule, ack.key, ack.raisedAt, at, by, note).changes > 0) return true;
+      // A condition timed by the evaluation (a machine that never reported) begins when each
+      // desk first saw it, so the times differ between desks; the open alert is the same one.
+      if (!options.orOpen || s.hasExact.get(ack.assetId, ack.rule, ack.key, ack.raisedAt)) return false;
+      return s.adoptOpen.run(at, by, note, ack.assetId, ack.rule, ack.key, at, by, note).changes > 0;
+    });
+  }
+
+  acknowledgements(limit: number): ConditionAcknowledgement[] {
+    return this.guard('read the acknowledgements', () =>
+      (this.statements.acknowledged.all(limit) as AlertRow[]).map((row) => ({
+        assetId: row.asset_id,
+        rule: row.rule as AlertRuleKind,
+        key: row.key,
+        raisedAt: row.raised_at,
+        at: row.acknowledged_at!,
+        by: row.acknowledged_by,
+        note: row.ack_note,
+      })),
+    );
   }
 
   prune(retentionDays: number, now: Date): void {
@@ -175,6 +224,8 @@ export class SqliteAlertLog implements AlertLog {
       raisedAt: row.raised_at,
       clearedAt: row.cleared_at,
       acknowledgedAt: row.acknowledged_at,
+      acknowledgedBy: row.acknowledged_by,
+      ackNote: row.ack_note,
     };
   }
 

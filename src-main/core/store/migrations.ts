@@ -165,6 +165,23 @@ export const MIGRATIONS: readonly string[] = [
       json_group_object(substr(day, 9, 2), json(marks)) FILTER (WHERE json_valid(marks))
     FROM utilization_days GROUP BY substr(day, 1, 7), zone, asset_id;
   `,
+  // Who acknowledged an alert (the dispatcher's name) and the note left with it, so a
+  // dispatch room can show which desk handled an alert and why.
+  `
+  ALTER TABLE alerts ADD COLUMN acknowledged_by TEXT;
+  ALTER TABLE alerts ADD COLUMN ack_note TEXT;
+  `,
+  // Notes dispatchers leave on machines: one per machine, who wrote it last and when, and
+  // (JSON) the text of another desk it replaced when two desks wrote at once.
+  `
+  CREATE TABLE machine_notes (
+    asset_id TEXT PRIMARY KEY,
+    text TEXT NOT NULL,
+    author TEXT,
+    at TEXT NOT NULL,
+    replaced TEXT
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,10 +4,11 @@ import type Database from 'better-sqlite3';
 import type { Asset, AssetRow, AssetSnapshot, SkippedAsset, TrailPoint } from '../../contract';
 import { ASSET_ROW_FORMAT, rowOfAsset } from '../assets/asset-row';
 import { shareMetricMeta } from '../assets/shared-meta';
-import type { AlertLog, OfflineStore, SiteStore, StoreFactory, StoredAssetRows, StoredDocument, UtilizationStore } from '../ports';
+import type { AlertLog, NoteStore, OfflineStore, SiteStore, StoreFactory, StoredAssetRows, StoredDocument, UtilizationStore } from '../ports';
 import { SqliteAlertLog } from './alert-log';
 import { SqliteSiteStore } from './site-store';
 import { SqliteUtilizationStore } from './utilization-days';
+import { SqliteNoteStore } from '../notes/note-store';
 import { fingerprintsOf } from './asset-fingerprint';
 import { openStoreDatabase, storageError } from './database-file';
 import { profileFileName } from './profile-file-name';
@@ -104,6 +105,7 @@ export class SqliteOfflineStore implements OfflineStore {
   private alerts: SqliteAlertLog | null = null;
   private sites: SqliteSiteStore | null = null;
   private utilizationDays: SqliteUtilizationStore | null = null;
+  private notes: SqliteNoteStore | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -400,6 +402,11 @@ export class SqliteOfflineStore implements OfflineStore {
   siteStore(): SiteStore {
     if (this.closed) throw storageError('Could not read the sites', new Error('the offline store of this profile is closed'));
     return (this.sites ??= new SqliteSiteStore(this.db));
+  }
+
+  noteStore(): NoteStore {
+    if (this.closed) throw storageError('Could not read the notes', new Error('the offline store of this profile is closed'));
+    return (this.notes ??= new SqliteNoteStore(this.db));
   }
 
   utilization(): UtilizationStore {

@@ -5,6 +5,8 @@
  * ('alerts:new', 'alerts:counts', 'alerts:focus', 'profiles:changed') and asks.
  * Data from the main side is held in `$state.raw` and replaced, never mutated.
  */
+import * as v from 'valibot';
+import { AlertAcknowledgementSchema } from '@contract';
 import type { AlertCounts, AlertNotification, AlertQuery, AlertRecord, AlertRules, AppError, NewAlerts, ProfilesState } from '@contract';
 import { call, errorOf, bridge } from '../lib/bridge';
 import { markAcknowledged, stillOpen } from '../lib/alerts/alert-log';
@@ -244,6 +246,28 @@ export class AlertsStore {
     const ok = await this.acknowledge([id]);
     if (ok && this.query.unacknowledgedOnly && this.activeId === id) this.activeId = next?.id ?? null;
     return ok;
+  }
+
+  /**
+   * Acknowledges one alert with the dispatcher's note (checked by the contract's rule first,
+   * so a refused note is named and stays in the field). True when it worked.
+   */
+  async acknowledgeWithNote(id: number, note: string): Promise<boolean> {
+    if (stillOpen(this.alerts, [id]).length === 0) return false;
+    const checked = v.safeParse(AlertAcknowledgementSchema, { id, note });
+    if (!checked.success) {
+      this.error = { kind: 'invalid-argument', message: checked.issues[0].message };
+      return false;
+    }
+    try {
+      await call('alerts:acknowledgeWithNote', checked.output);
+      this.error = null;
+      void this.reload();
+      return true;
+    } catch (err) {
+      this.error = errorOf(err);
+      return false;
+    }
   }
 
   /**

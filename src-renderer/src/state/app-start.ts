@@ -4,6 +4,7 @@ import { assets } from './assets.svelte';
 import { selection } from './selection.svelte';
 import { session } from './session.svelte';
 import { sitesStore } from './sites.svelte';
+import { notesStore } from './notes.svelte';
 import { ui } from './ui.svelte';
 import { utilization } from './utilization.svelte';
 
@@ -14,6 +15,7 @@ export async function startStores(): Promise<void> {
   });
   void alertsStore.init();
   void sitesStore.init();
+  void notesStore.init();
   await Promise.all([sessionReady, assets.init()]);
 }
 

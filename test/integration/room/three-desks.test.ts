@@ -65,6 +65,11 @@ describe.skipIf(natsServerMissing)('three desks in one room on a real room serve
   });
 
   it('never puts the service token or the client secret on the bus, nor in any stream or bucket', async () => {
+    // The shared kinds' buckets hold something too: a note and an acknowledgement.
+    await desks[0].core.handlers['notes:set']({ assetId: 'thing:1', text: 'Scan note on the bus' });
+    await waitFor(async () => (await desks[1].core.handlers['notes:get']()).notes.some((n) => n.text === 'Scan note on the bus'), 'the note on another desk', BOUND_MS);
+    const open = (await desks[0].core.handlers['alerts:list']({ unacknowledgedOnly: true, rule: null })).alerts[0];
+    if (open) await desks[0].core.handlers['alerts:acknowledgeWithNote']({ id: open.id, note: 'Scan ack note' });
     const stored: string[] = [];
     const jsm = await jetstreamManager(spy);
     for await (const info of jsm.streams.list()) {
@@ -76,6 +81,8 @@ describe.skipIf(natsServerMissing)('three desks in one room on a real room serve
     // The check can see what it looks for: the list itself is on the bus and in the streams.
     expect(seen.some((t) => t.includes('"assetId":"thing:'))).toBe(true);
     expect(stored.some((t) => t.includes('"assetId":"thing:'))).toBe(true);
+    expect(stored.some((t) => t.includes('Scan note on the bus'))).toBe(true);
+    if (open) await waitFor(() => seen.some((t) => t.includes('Scan ack note')), 'the acknowledgement on the bus', BOUND_MS);
     for (const secret of [demo.demoToken, CLIENT_SECRET]) {
       expect(seen.filter((t) => t.includes(secret))).toEqual([]);
       expect(stored.filter((t) => t.includes(secret))).toEqual([]);

@@ -78,6 +78,11 @@ export class FakeAlertLog {
         this.records = this.records.map((r) => (r.profileId === this.profileId && r.acknowledgedAt === null && (!wanted || wanted.has(r.id)) ? { ...r, acknowledgedAt: new Date(NOW).toISOString() } : r));
         bridge.emit('alerts:counts', this.counts());
       })
+      .handle('alerts:acknowledgeWithNote', (ack) => {
+        const { id, note } = ack as { id: number; note: string };
+        this.records = this.records.map((r) => (r.id === id && r.acknowledgedAt === null ? { ...r, acknowledgedAt: new Date(NOW).toISOString(), acknowledgedBy: 'Ana', ackNote: note || null } : r));
+        bridge.emit('alerts:counts', this.counts());
+      })
       .handle('alerts:rules', () => this.rules)
       .handle('alerts:setRules', (next) => (this.rules = next as AlertRules))
       .handle('export:alertsCsv', (query) => {

@@ -1,0 +1,188 @@
+/**
+ * Acknowledgements shared by the desks of a branch through the room server: one key-value
+ * bucket, one key per alert condition (asset, rule, key, and the time the data says it
+ * began: every desk that evaluated the same list names it alike, unlike its own alert
+ * number). The first acknowledgement wins: a desk writes with `create`, which the server
+ * refuses once the key exists, and then takes the stored one, so a dispatcher sees who
+ * acknowledged first. Every desk watches the bucket and shows what the others wrote.
+ *
+ * An acknowledgement made while the server is away stays in the desk's log; when the desk
+ * is back in its room, every acknowledgement it holds is written again (one already there
+ * from another desk wins and replaces the desk's own).
+ */
+import { createHash } from 'node:crypto';
+import type { KV, KvWatchEntry } from '@nats-io/kv';
+import type { QueuedIterator } from '@nats-io/transport-node';
+import * as v from 'valibot';
+import { ALERT_RULE_KINDS, MAX_ACK_NOTE_CHARS, plainText } from '../../contract';
+import type { ConditionAcknowledgement } from '../ports';
+
+/** Largest acknowledgement read from the room; anything bigger is not one of ours. */
+export const MAX_SHARED_ACK_BYTES = 2048;
+/** Most acknowledgements from the room kept for alerts this desk has not raised yet. */
+export const MAX_WAITING_ACKS = 10_000;
+/** How long the room keeps an acknowledgement (alerts themselves are pruned sooner). */
+const ACKS_KEPT_MS = 60 * 24 * 60 * 60 * 1000;
+
+const isoTime = v.pipe(
+  v.string(),
+  v.maxLength(40),
+  v.check((s) => !Number.isNaN(Date.parse(s)), 'a time'),
+);
+
+/** What the room carries for one acknowledgement: the condition, who, when, the note. Nothing else. */
+export const SharedAckSchema = v.strictObject({
+  assetId: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  rule: v.picklist(ALERT_RULE_KINDS),
+  key: v.pipe(v.string(), v.maxLength(200)),
+  raisedAt: isoTime,
+  at: isoTime,
+  by: v.nullable(plainText(80, 'The dispatcher’s name')),
+  note: v.nullable(plainText(MAX_ACK_NOTE_CHARS, 'The acknowledgement note')),
+});
+
+/** The bucket key of a condition: a hash, so no asset id or rule key can steer the key's shape. */
+export function ackKey(ack: Pick<ConditionAcknowledgement, 'assetId' | 'rule' | 'key' | 'raisedAt'>): string {
+  return createHash('sha256').update(JSON.stringify([ack.assetId, ack.rule, ack.key, ack.raisedAt])).digest('hex').slice(0, 40);
+}
+
+/** Reads one entry from the room; null for anything that is not an acknowledgement filed under its own condition. */
+export function readSharedAck(key: string, data: Uint8Array): ConditionAcknowledgement | null {
+  if (data.byteLength === 0 || data.byteLength > MAX_SHARED_ACK_BYTES) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(data));
+  } catch {
+    return null;
+  }
+  const parsed = v.safeParse(SharedAckSchema, value);
+  if (!parsed.success || ackKey(parsed.output) !== key) return null;
+  return parsed.output;
+}
+
+export interface SharedAcksOptions {
+  /** The branch's acknowledgement bucket (throws while the server is out of reach). */
+  bucket: (options: { ttl: number; history: number }) => Promise<KV>;
+  /**
+   * Shows another desk's acknowledgement; false when this desk logs no alert of its
+   * condition. `orOpen`: the acknowledgement was made just now, so the open alert of the
+   * same asset, rule and key is the same alert even if this desk first saw it at another time.
+   */
+  adopt: (ack: ConditionAcknowledgement, how: { orOpen: boolean }) => boolean;
+  /** The acknowledgements this desk holds, written again on every join. */
+  local: () => ConditionAcknowledgement[];
+  onProblem?: (problem: string) => void;
+}
+
+export class SharedAcks {
+  #kv: KV | null = null;
+  #watch: QueuedIterator<KvWatchEntry> | null = null;
+  #joining: Promise<void> | null = null;
+  #stopped = false;
+  /** Acknowledgements from the room whose alert this desk has not raised (yet). */
+  readonly #waiting = new Map<string, ConditionAcknowledgement>();
+
+  constructor(private readonly o: SharedAcksOptions) {}
+
+  /** The desk is in its room (again): writes what it holds, then follows the others. */
+  joined(): Promise<void> {
+    this.#joining ??= this.#join().finally(() => {
+      this.#joining = null;
+    });
+    return this.#joining;
+  }
+
+  /** The server went away: acknowledgements stay local until `joined` again. */
+  left(): void {
+    this.#watch?.stop();
+    this.#watch = null;
+    this.#kv = null;
+  }
+
+  /** Acknowledgements just made on this desk. */
+  async publish(acks: readonly ConditionAcknowledgement[]): Promise<void> {
+    const kv = this.#kv;
+    if (!kv) return; // written on the next join
+    for (const ack of acks) await this.#write(kv, ack);
+  }
+
+  /** Alerts were raised: acknowledgements the room held for them apply now. */
+  raised(): void {
+    for (const [key, ack] of this.#waiting) if (this.o.adopt(ack, { orOpen: false })) this.#waiting.delete(key);
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.left();
+  }
+
+  async #join(): Promise<void> {
+    if (this.#stopped || this.#kv) return;
+    let kv: KV;
+    try {
+      kv = await this.o.bucket({ ttl: ACKS_KEPT_MS, history: 1 });
+    } catch (err) {
+      this.o.onProblem?.(`Acknowledgements could not be shared with the room (${describe(err)})`);
+      return;
+    }
+    if (this.#stopped) return;
+    this.#kv = kv;
+    try {
+      for (const ack of this.o.local()) await this.#write(kv, ack);
+      this.#watch = await kv.watch({ ignoreDeletes: true });
+    } catch (err) {
+      this.o.onProblem?.(`Acknowledgements could not be shared with the room (${describe(err)})`);
+      this.left();
+      return;
+    }
+    void this.#follow(this.#watch);
+  }
+
+  async #follow(watch: QueuedIterator<KvWatchEntry>): Promise<void> {
+    try {
+      for await (const entry of watch) {
+        if (entry.operation !== 'PUT') continue;
+        const ack = readSharedAck(entry.key, entry.value);
+        if (!ack) {
+          this.o.onProblem?.('An acknowledgement from the room was refused (not one Fleet Desk understands)');
+          continue;
+        }
+        // An update is a write made while this desk watches: the alert is open where it was made.
+        this.#received(entry.key, ack, entry.isUpdate);
+      }
+    } catch {
+      // The watch ends with the connection; the next join starts another.
+    }
+  }
+
+  /** First writer wins: `create` fails once the key exists, and the stored one is shown instead. */
+  async #write(kv: KV, ack: ConditionAcknowledgement): Promise<void> {
+    const key = ackKey(ack);
+    try {
+      await kv.create(key, JSON.stringify(ack));
+      return;
+    } catch (err) {
+      const stored = await kv.get(key);
+      if (!stored || stored.operation !== 'PUT') throw err;
+      const theirs = readSharedAck(key, stored.value);
+      // Two desks acknowledging at once: the other desk's alert is open now.
+      if (theirs) this.#received(key, theirs, true);
+    }
+  }
+
+  #received(key: string, ack: ConditionAcknowledgement, live: boolean): void {
+    if (this.o.adopt(ack, { orOpen: live })) {
+      this.#waiting.delete(key);
+      return;
+    }
+    if (this.#waiting.size >= MAX_WAITING_ACKS && !this.#waiting.has(key)) {
+      const oldest = this.#waiting.keys().next();
+      if (!oldest.done) this.#waiting.delete(oldest.value);
+    }
+    this.#waiting.set(key, ack);
+  }
+}
+
+function describe(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+}

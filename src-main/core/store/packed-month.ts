@@ -4,7 +4,7 @@
  * long the engine ran); `marks` is a JSON object from `DD` to that day's marks, or null.
  */
 import type { StoredMachineDays, StoredUtilizationDay } from '../ports';
-import { marksOf, readHours } from './utilization-days';
+import { marksOf, readHours } from './stored-cells';
 
 export interface PackedMonth {
   hours: string;

@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { HistoryMarkKind } from '../../contract';
 import type { EngineDay, StoredMachineDays, StoredUtilizationDay, UtilizationStore } from '../ports';
+import { marksOf } from './stored-cells';
 import { mergeMonth, monthOf, unpackMonth, type DayNames } from './packed-month';
 
 interface DayRow {
@@ -19,17 +20,6 @@ interface DayRow {
   fetched_at: string;
 }
 
-const MARK_KINDS: ReadonlySet<string> = new Set<HistoryMarkKind>(['gap', 'reset', 'spike', 'duplicate', 'unordered', 'foreign']);
-
-/** Marks of a parsed cell; anything of another shape (damage) reads as none. */
-export function marksOf(value: unknown): { kind: HistoryMarkKind; count: number }[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(
-    (m): m is { kind: HistoryMarkKind; count: number } =>
-      typeof m === 'object' && m !== null && MARK_KINDS.has((m as { kind: unknown }).kind as string) && Number.isFinite((m as { count: unknown }).count),
-  );
-}
-
 /** Marks as stored; anything of another shape (a damaged cell) reads as none. */
 function readMarks(text: string | null): { kind: HistoryMarkKind; count: number }[] {
   if (text === null) return [];
@@ -38,13 +28,6 @@ function readMarks(text: string | null): { kind: HistoryMarkKind; count: number 
   } catch {
     return [];
   }
-}
-
-/** Hours as stored; a cell that is not a number of hours a day can hold (damage) reads as unknown. */
-export function readHours(text: string): number | null {
-  if (text === '') return null;
-  const hours = Number(text);
-  return Number.isFinite(hours) && hours >= 0 && hours <= 24 ? hours : null;
 }
 
 /** A UTC day, `YYYY-MM-DD`. */

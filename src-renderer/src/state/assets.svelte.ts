@@ -14,6 +14,7 @@ import { reindexAssets } from '../lib/list/reindex';
 import { byIdAfter, nameTagsAfter } from '../lib/list/carryOver';
 import { ListView, type ListedIds } from '../lib/list/listView';
 import { SiteLayer } from '../lib/list/siteLayer';
+import { notesStore } from './notes.svelte';
 import { nameTags, type NameTag } from '../lib/list/disambiguate';
 import { perfMark } from '../lib/perf';
 import { parseTime } from '../lib/format/time';
@@ -40,8 +41,8 @@ export class AssetsStore {
   /** Observed positions of one asset for the map, or null when no trail is shown. */
   trail = $state.raw<Trail | null>(null);
 
-  /** Each machine's site as the list shows, searches, sorts and filters it: made once per announcement of the sites. */
-  readonly sites: SiteLayer = $derived(new SiteLayer(sitesStore.sites, sitesStore.presence));
+  /** Each machine's site (and note, for the search) as the list shows, searches, sorts and filters it: made once per announcement of the sites or the notes. */
+  readonly sites: SiteLayer = $derived(new SiteLayer(sitesStore.sites, sitesStore.presence, notesStore.notes));
   /** Lowercase search keys etc., built once per snapshot. */
   readonly index: IndexedAsset[] = $derived(this.#indexed().index);
   readonly byId: Map<string, AssetRow> = $derived(this.#lookups().byId);

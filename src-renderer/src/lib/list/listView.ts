@@ -223,10 +223,10 @@ export class ListView {
 /** The sort keys whose order reads the sites. */
 const SITE_SORTS: ReadonlySet<string> = new Set(['site', 'siteSince']);
 
-/** What the search looks in: the row's own key and the name of the site it is on. */
+/** What the search looks in: the row's own key, the name of the site it is on and its note. */
 function searchKeyOf(row: IndexedAsset, sites: SiteLayer): string {
-  const site = sites.factOf(row).searchText;
-  return site ? `${row.searchKey}\u0000${site}` : row.searchKey;
+  const extra = sites.searchTextOf(row);
+  return extra ? `${row.searchKey}\u0000${extra}` : row.searchKey;
 }
 
 /**

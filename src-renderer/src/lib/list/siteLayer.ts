@@ -46,9 +46,12 @@ const NO_POSITION_KNOWN: SiteFact = { ...NO_POSITION, filterId: null };
 export class SiteLayer {
   readonly sites: readonly Site[];
   readonly #facts = new Map<string, SiteFact>();
+  /** Lowercase note text per machine: the search finds machines by the dispatchers' notes too. */
+  readonly #notes = new Map<string, string>();
 
-  constructor(sites: readonly Site[], presence: Readonly<Record<string, SitePresence>>) {
+  constructor(sites: readonly Site[], presence: Readonly<Record<string, SitePresence>>, notes: Iterable<{ assetId: string; text: string }> = []) {
     this.sites = sites;
+    for (const note of notes) if (note.text) this.#notes.set(note.assetId, note.text.toLowerCase());
     const byId = new Map(sites.map((site) => [site.id, site]));
     for (const [assetId, entry] of Object.entries(presence)) {
       const site = entry.siteId ? (byId.get(entry.siteId) ?? null) : null;
@@ -65,6 +68,14 @@ export class SiteLayer {
         sortText: site ? `\u0000${site.name.toLowerCase()}` : place ? place.toLowerCase() : null,
       });
     }
+  }
+
+  /** What the search looks in beyond the row's own key: the site's name and the machine's note ('' for neither). */
+  searchTextOf(row: Pick<IndexedAsset, 'asset' | 'hasGps'>): string {
+    const site = this.factOf(row).searchText;
+    const note = this.#notes.get(row.asset.assetId);
+    if (!note) return site;
+    return site ? `${site}\u0000${note}` : note;
   }
 
   /**

@@ -90,6 +90,20 @@ describe('SiteLayer', () => {
     expect(names(expectSame(view, index, query({ search: 'sandy' }), sites))).toEqual([]);
   });
 
+  it("finds machines by the dispatchers' notes on them, with their site and alone", () => {
+    const noted = new SiteLayer([north, south], PRESENCE, [
+      { assetId: 'thing:3', text: 'Hydraulic LEAK reported' },
+      { assetId: 'thing:6', text: 'At the body shop' },
+      { assetId: 'thing:5', text: '' },
+    ]);
+    const view = new ListView(index, noted);
+    expect(names(view.apply(query({ search: 'leak' }), NOW, 60))).toEqual(['Loader 3']);
+    expect(names(view.apply(query({ search: 'south leak' }), NOW, 60))).toEqual(['Loader 3']);
+    expect(names(view.apply(query({ search: 'body shop' }), NOW, 60))).toEqual(['Truck 6']);
+    // Without the notes the same words find nothing.
+    expect(names(new ListView(index, sites).apply(query({ search: 'leak' }), NOW, 60))).toEqual([]);
+  });
+
   it('sorts by site: machines on sites by site name, then places in words, then the blank ones last either way', () => {
     const view = new ListView(index, sites);
     expect(names(expectSame(view, index, query({ sort: 'site' }), sites))).toEqual(['Excavator 1', 'Loader 2', 'Loader 3', 'Truck 4', 'Truck 5', 'Truck 6']);

@@ -113,8 +113,11 @@ test('the README and docs pictures show the app as it is', async ({ browser }) =
   await expect(detailsToggle).toHaveAttribute('aria-pressed', 'false');
   await page.getByRole('button', { name: 'Fit fleet' }).click();
   await expect(assetMap(page).locator('path[class*="fd-site-id-"]').first()).toBeAttached();
+  // The panel takes the map's right side: the keyboard pans the fleet left of it.
+  await assetMap(page).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await mapSettled(page);
-  const nearest = await openNearestPanel(page, [0.35, 0.55]);
+  const nearest = await openNearestPanel(page, [0.25, 0.5]);
   await expect(nearest.getByTestId('nearest-place')).not.toBeEmpty();
   await saveDocsScreenshot(page, 'docs/images/sites-nearest.png');
   await page.keyboard.press('Escape');
@@ -134,6 +137,11 @@ test('the README and docs pictures show the app as it is', async ({ browser }) =
   const utilization = page.locator('section.utilization');
   await expect(utilization.getByTestId('utilization-row').first()).toBeVisible({ timeout: 30_000 });
   await expect(utilization.getByTestId('utilization-about')).toContainText('Generated');
+  // The hours come from the fleet interface's histories: fetched to their end, the chart has its lines.
+  await utilization.getByRole('button', { name: 'Fetch histories' }).click();
+  await expect(utilization.getByText(/^Histories fetched:/)).toBeVisible({ timeout: 90_000 });
+  await expect(utilization.getByRole('region', { name: 'Hours by machine' }).getByText('Fleet interface').first()).toBeVisible({ timeout: 30_000 });
+  await expect(utilization.getByTestId('utilization-totals')).toContainText(/[1-9][\d,.]* h in all/);
   await saveDocsScreenshot(page, 'docs/images/utilization.png');
   await context.close();
 });

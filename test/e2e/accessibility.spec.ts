@@ -3,14 +3,15 @@
  * the workspace (list, map with a selected asset's trail, details), the embedded map
  * beside the app's map, the alerts panel, the alert rules, settings, connection and
  * profile dialogs, the export choices, the keyboard help, the Fleet listing and an
- * equipment page. By hand as well: no trail path is a Tab stop, and every cluster
+ * equipment page, the Utilization view, the sites pane, a site's page and the nearest
+ * machines panel. By hand as well: no trail path is a Tab stop, and every cluster
  * bubble a keyboard reaches says how many assets it holds.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startWebShell, type WebShell } from './support/web-shell';
 import { saveScreenshot } from './support/screenshots';
 import { axeFindings, describeFinding } from './support/axe';
-import { alertsBadge, alertsPanel, assetMap, assetRows, embedPanel, openApp, openConnection } from './support/app';
+import { alertsBadge, alertsPanel, assetMap, assetRows, embedPanel, openApp, openBusiestSite, openConnection, openNearestPanel } from './support/app';
 
 let shell: WebShell;
 
@@ -44,10 +45,15 @@ for (const scheme of ['light', 'dark'] as const) {
     // Workspace with an asset selected: its details and its trail on the map.
     await assetRows(page).nth(1).click();
     await page.getByRole('button', { name: 'Show trail (24 h)' }).click();
-    await expect(page.locator('.leaflet-overlay-pane path').first()).toBeAttached({ timeout: 30_000 });
+    // Site outlines share the overlay pane with the trail: the trail is every other path there.
+    const trailPaths = assetMap(page).locator('.leaflet-overlay-pane path:not(.fd-site)');
+    await expect(trailPaths.first()).toBeAttached({ timeout: 30_000 });
     await check(page, 'workspace with a selected asset');
     // A trail path is for the eye and the mouse: never a Tab stop.
-    for (const path of await assetMap(page).locator('.leaflet-overlay-pane path').all()) await expect.soft(path, 'a trail path is never a Tab stop').toHaveAttribute('tabindex', '-1');
+    for (const path of await trailPaths.all()) await expect.soft(path, 'a trail path is never a Tab stop').toHaveAttribute('tabindex', '-1');
+    // A site outline is for the mouse too (the sites pane is the keyboard's way to a site): no tabindex puts it in the Tab order.
+    const focusableOutlines = await assetMap(page).locator('path.fd-site').evaluateAll((paths) => paths.filter((p) => p.hasAttribute('tabindex') && p.getAttribute('tabindex') !== '-1').length);
+    expect.soft(focusableOutlines, 'site outlines in the Tab order').toBe(0);
     // Every cluster bubble a keyboard reaches is named by its whole count.
     await page.getByRole('button', { name: 'Fit fleet' }).click();
     const clusters = assetMap(page).locator('.leaflet-marker-icon:has(.fd-cluster)');
@@ -131,5 +137,32 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(history.getByRole('region', { name: 'Fuel remaining', exact: true })).toContainText(/\d+ updates ·/, { timeout: 30_000 });
     await check(page, 'equipment page');
     await saveScreenshot(page, `a11y-equipment-${scheme}`);
+
+    // The Utilization view with its week of hours.
+    await page.getByRole('tab', { name: 'Utilization' }).click();
+    const utilization = page.locator('section.utilization');
+    await expect(utilization.getByTestId('utilization-row').first()).toBeVisible({ timeout: 30_000 });
+    await check(page, 'Utilization view');
+    await saveScreenshot(page, `a11y-utilization-${scheme}`);
+
+    // The sites pane, then the page of a site with machines on it.
+    await page.getByRole('tab', { name: 'Assets' }).click();
+    await expect(assetMap(page)).toBeVisible();
+    await page.getByRole('button', { name: 'Sites', exact: true }).click();
+    await expect(page.getByTestId('sites-pane').locator('tr[data-site-id]').first()).toBeVisible();
+    await check(page, 'sites pane');
+    await page.getByRole('button', { name: 'Sites', exact: true }).click();
+    await openBusiestSite(page);
+    await check(page, 'site page');
+    await saveScreenshot(page, `a11y-site-page-${scheme}`);
+    await page.getByRole('button', { name: 'Close the sites pane' }).click();
+
+    // The nearest machines to a point of the map.
+    await page.getByRole('button', { name: 'Fit fleet' }).click();
+    const nearest = await openNearestPanel(page);
+    await check(page, 'nearest machines panel');
+    await saveScreenshot(page, `a11y-nearest-${scheme}`);
+    await page.keyboard.press('Escape');
+    await expect(nearest).toHaveCount(0);
   });
 }

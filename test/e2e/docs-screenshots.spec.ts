@@ -7,12 +7,15 @@
  *   docs/images/map-legend.png         the map with its legend open
  *   docs/images/branch-map.png         the map beside the service's embedded branch map
  *   docs/images/fleet-view.png         the Fleet (AEMP) view
+ *   docs/images/sites-nearest.png      the branch's sites on the map and the nearest machines to a point
+ *   docs/images/site-page.png          a site's page beside the map zoomed to it
+ *   docs/images/utilization.png        the Utilization view
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startWebShell, type WebShell } from './support/web-shell';
 import { builtInDemoEnv } from './support/demo';
 import { saveDocsScreenshot } from './support/screenshots';
-import { assetMap, assetRows, embedFrame, openApp, pointMarkers } from './support/app';
+import { assetMap, assetRows, embedFrame, openApp, openBusiestSite, openNearestPanel, pointMarkers } from './support/app';
 
 let shell: WebShell | undefined;
 
@@ -101,5 +104,44 @@ test('the README and docs pictures show the app as it is', async ({ browser }) =
   await expect(fleet.getByRole('progressbar', { name: 'Fleet loading progress' })).toHaveCount(0);
   await expect(fleet.getByText(/^(\d+) of \1 machines$/)).toBeVisible();
   await saveDocsScreenshot(page, 'docs/images/fleet-view.png');
+
+  // The branch's sites on the map, and the nearest machines to a point left of the panel
+  // (the details pane closed, so the map has the room for both).
+  await page.getByRole('tab', { name: 'Assets' }).click();
+  const detailsToggle = page.getByRole('button', { name: 'Details', exact: true });
+  await detailsToggle.click();
+  await expect(detailsToggle).toHaveAttribute('aria-pressed', 'false');
+  await page.getByRole('button', { name: 'Fit fleet' }).click();
+  await expect(assetMap(page).locator('path[class*="fd-site-id-"]').first()).toBeAttached();
+  // The panel takes the map's right side: the keyboard pans the fleet left of it.
+  await assetMap(page).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await mapSettled(page);
+  const nearest = await openNearestPanel(page, [0.25, 0.5]);
+  await expect(nearest.getByTestId('nearest-place')).not.toBeEmpty();
+  await saveDocsScreenshot(page, 'docs/images/sites-nearest.png');
+  await page.keyboard.press('Escape');
+  await expect(nearest).toHaveCount(0);
+  await detailsToggle.click();
+
+  // A site's page, the map zoomed to the site.
+  const sitePage = await openBusiestSite(page);
+  await sitePage.getByRole('button', { name: 'Zoom the map to the site' }).click();
+  await expect(assetMap(page).locator('.fd-site-label').first()).toBeVisible();
+  await mapSettled(page);
+  await saveDocsScreenshot(page, 'docs/images/site-page.png');
+  await page.getByRole('button', { name: 'Close the sites pane' }).click();
+
+  // The Utilization view: the week's hours per machine.
+  await page.getByRole('tab', { name: 'Utilization' }).click();
+  const utilization = page.locator('section.utilization');
+  await expect(utilization.getByTestId('utilization-row').first()).toBeVisible({ timeout: 30_000 });
+  await expect(utilization.getByTestId('utilization-about')).toContainText('Generated');
+  // The hours come from the fleet interface's histories: fetched to their end, the chart has its lines.
+  await utilization.getByRole('button', { name: 'Fetch histories' }).click();
+  await expect(utilization.getByText(/^Histories fetched:/)).toBeVisible({ timeout: 90_000 });
+  await expect(utilization.getByRole('region', { name: 'Hours by machine' }).getByText('Fleet interface').first()).toBeVisible({ timeout: 30_000 });
+  await expect(utilization.getByTestId('utilization-totals')).toContainText(/[1-9][\d,.]* h in all/);
+  await saveDocsScreenshot(page, 'docs/images/utilization.png');
   await context.close();
 });

@@ -136,7 +136,11 @@ test('the map follows the list, has a legend, and the demo base map is a map', a
   // The legend: one line per mark, reachable from the keyboard.
   const legend = page.getByRole('group', { name: 'Map legend' });
   await expect(legend).toBeVisible();
-  await expect(legend.getByRole('listitem')).toHaveCount(7);
+  // Six marker states and the cluster bubble, then one line per kind of site outline.
+  await expect(legend.locator('li[data-state]')).toHaveCount(6);
+  await expect(legend.locator('li[data-site-kind]')).toHaveCount(5);
+  await expect(legend.getByRole('listitem')).toHaveCount(12);
+  await expect(legend).toContainText('Site: Restricted (dashed outline)');
   await expect(legend).toContainText('Moving, arrow points where it heads');
   await expect(legend).toContainText('Parked, ignition on');
   await saveScreenshot(page, 'map-legend');

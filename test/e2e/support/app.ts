@@ -79,3 +79,28 @@ export function alertsPanel(page: Page): Locator {
 export function alertRows(page: Page): Locator {
   return page.getByTestId('alert-list').getByRole('option');
 }
+
+/** Right-clicks the map (at `at`, fractions of its width and height) and asks for the nearest machines; returns the panel once it lists them. */
+export async function openNearestPanel(page: Page, at: [number, number] = [0.5, 0.5]): Promise<Locator> {
+  const box = (await assetMap(page).boundingBox())!;
+  await page.mouse.click(box.x + box.width * at[0], box.y + box.height * at[1], { button: 'right' });
+  await page.getByRole('menuitem', { name: 'Nearest machines to here' }).click();
+  const panel = page.getByRole('dialog', { name: 'Nearest machines' });
+  await expect(panel.getByRole('list', { name: /Nearest machines/ }).getByRole('button').first()).toBeVisible();
+  return panel;
+}
+
+/** Opens the sites pane and, from it, the page of the site with the most machines on it; returns that page. */
+export async function openBusiestSite(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Sites', exact: true }).click();
+  const pane = page.getByTestId('sites-pane');
+  await expect(pane.locator('tr[data-site-id]').first()).toBeVisible();
+  const busiest = await pane.locator('tr[data-site-id]').evaluateAll((rows) => {
+    const counted = rows.map((r) => ({ id: r.getAttribute('data-site-id'), n: Number((r.querySelector('td.num')?.textContent ?? '0').replace(/,/g, '')) }));
+    return counted.reduce((a, b) => (b.n > a.n ? b : a)).id;
+  });
+  await pane.locator(`tr[data-site-id="${busiest}"] button.name`).click();
+  const sitePage = page.getByTestId('site-page');
+  await expect(sitePage.locator('li[data-asset-id]').first()).toBeVisible();
+  return sitePage;
+}

@@ -16,6 +16,11 @@ function tablesFromStep(step: number): string[] {
   return MIGRATIONS.slice(step).flatMap((sql) => [...sql.matchAll(/CREATE TABLE (\w+)/g)].map((match) => match[1]));
 }
 
+/** Every column a step from this one on added to an older table. */
+function columnsFromStep(step: number): [string, string][] {
+  return MIGRATIONS.slice(step).flatMap((sql) => [...sql.matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g)].map((match): [string, string] => [match[1], match[2]]));
+}
+
 let dir: string;
 let cleanup: () => void;
 beforeEach(() => ({ dir, cleanup } = makeTempDir()));
@@ -31,6 +36,7 @@ describe('the sites tables of the offline store', () => {
     // Roll the file back to the version before the sites step.
     const db = new Database(join(dir, 'offline', 'demo.sqlite'));
     for (const table of tablesFromStep(SITES_STEP)) db.exec(`DROP TABLE ${table}`);
+    for (const [table, column] of columnsFromStep(SITES_STEP)) db.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`);
     db.pragma(`user_version = ${SITES_STEP}`);
     db.close();
 

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventChannel, FleetEvents, HistoryPoint, SitesChange } from '../../../../src-main/contract';
+import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
+import { smallChange } from '../../../../src-main/core/handlers/assets';
+import { FleetError } from '../../../../src-main/core/errors';
+import type { OfflineStore } from '../../../../src-main/core/ports';
+import { ARRIVAL_LOOKBACK_MS, ArrivalLookback, type LocationHistorySource } from '../../../../src-main/core/sites/arrival-lookback';
+import { SiteService } from '../../../../src-main/core/sites/site-service';
+import { createStoreFactory } from '../../../../src-main/core/store/sqlite-store';
+import type { LinkedMachine } from '../../../../src-main/core/utilization/sources';
+import { makeAsset, makeSnapshot } from '../../../fixtures/store/make-assets';
+import { makeTempDir } from '../../../fixtures/store/temp-dir';
+import { box } from './site-shapes';
+
+const DAY = 86_400_000;
+const T0 = new Date('2026-11-01T08:00:00Z');
+// makeAsset puts asset i at latitude 40 + i/1000, longitude -111: thing:1 to thing:3 are inside.
+const YARD = { type: 'polygon' as const, rings: [box(-111.001, 39.9995, -110.999, 40.0025)] };
+const ON_SITE = { lat: 40.001, lng: -111 };
+const OFF_SITE = { lat: 40.5, lng: -111 };
+
+function point(daysAgo: number, where: { lat: number; lng: number }): HistoryPoint {
+  return { at: new Date(T0.getTime() - daysAgo * DAY).toISOString(), value: null, ...where };
+}
+
+let dir: string;
+let cleanup: () => void;
+let store: OfflineStore;
+let changes: SitesChange[];
+let asked: string[];
+let histories: Map<string, HistoryPoint[] | Error>;
+let linked: LinkedMachine[];
+let online: boolean;
+let logged: string[];
+let repository: AssetRepository;
+
+const source: LocationHistorySource = {
+  getHistory(identifier) {
+    asked.push(identifier);
+    const answer = histories.get(identifier) ?? [];
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve({ points: answer, issues: [] });
+  },
+};
+
+function service(): SiteService {
+  const arrival = new ArrivalLookback({
+    source: () => source,
+    linked: () => Promise.resolve(linked),
+    store: () => store,
+    online: () => online,
+    now: () => T0.getTime(),
+    log: (message) => logged.push(message),
+  });
+  return new SiteService({
+    profileId: () => 'p1',
+    store: () => store,
+    assets: () => repository,
+    emit: <E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
+      if (name === 'sites:changed') changes.push(payload as SitesChange);
+    },
+    now: () => T0,
+    arrival,
+  });
+}
+
+/** A service with the yard saved and the arrivals it started read. */
+async function withYard(): Promise<SiteService> {
+  const sites = service();
+  sites.open();
+  sites.save({ name: 'Yard', kind: 'yard', shape: YARD });
+  await sites.arrivalsSettled;
+  return sites;
+}
+
+beforeEach(() => {
+  ({ dir, cleanup } = makeTempDir());
+  store = createStoreFactory(dir).open('p1');
+  store.saveAssetSnapshot(makeSnapshot(10, T0, 'p1'));
+  repository = new AssetRepository('p1', store);
+  changes = [];
+  asked = [];
+  histories = new Map();
+  linked = [{ assetId: 'thing:1', identifier: 'EQ-1', identity: ['EQ-1'] }];
+  online = true;
+  logged = [];
+});
+afterEach(() => {
+  store.close();
+  cleanup();
+});
+
+describe('when a machine first seen on a site arrived there', () => {
+  it('is the oldest reading of the run on the site: five days ago, exactly', async () => {
+    histories.set('EQ-1', [point(9, OFF_SITE), point(5, ON_SITE), point(3, ON_SITE), point(0.1, ON_SITE)]);
+    const sites = await withYard();
+    expect(sites.presenceOf('thing:1')).toMatchObject({ since: T0.getTime() - 5 * DAY, sinceAtLeast: false });
+    expect(changes.at(-1)?.presence['thing:1']).toMatchObject({ since: T0.getTime() - 5 * DAY, sinceAtLeast: false });
+  });
+
+  it('is at least since the look-back start for a machine on the site all along', async () => {
+    histories.set('EQ-1', [point(29, ON_SITE), point(10, ON_SITE), point(1, ON_SITE)]);
+    const sites = await withYard();
+    expect(sites.presenceOf('thing:1')).toMatchObject({ since: T0.getTime() - ARRIVAL_LOOKBACK_MS, sinceAtLeast: true });
+  });
+
+  it('stops walking back at a reading off the site', async () => {
+    histories.set('EQ-1', [point(20, ON_SITE), point(8, OFF_SITE), point(6, ON_SITE), point(2, ON_SITE)]);
+    const sites = await withYard();
+    expect(sites.presenceOf('thing:1')).toMatchObject({ since: T0.getTime() - 6 * DAY, sinceAtLeast: false });
+  });
+
+  it('leaves "at least since" as it is when the history cannot be read, and logs it without the token', async () => {
+    histories.set('EQ-1', new FleetError('network', 'connect failed for https://svc.example/?access_token=abc123secret'));
+    const sites = await withYard();
+    expect(sites.presenceOf('thing:1')).toMatchObject({ since: T0.getTime(), sinceAtLeast: true });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).not.toContain('abc123secret');
+  });
+
+  it('is asked once per machine and site: a later refresh asks nothing', async () => {
+    histories.set('EQ-1', [point(29, ON_SITE)]);
+    const sites = await withYard();
+    expect(asked).toEqual(['EQ-1']);
+    sites.noteList();
+    await sites.arrivalsSettled;
+    expect(asked).toEqual(['EQ-1']);
+  });
+
+  it('keeps answers in the store so a new run asks nothing for a machine still at least since', async () => {
+    histories.set('EQ-1', [point(29, ON_SITE)]);
+    await withYard();
+    const again = service();
+    again.open();
+    await again.arrivalsSettled;
+    expect(asked).toEqual(['EQ-1']);
+  });
+
+  it('never asks about machines not linked to AEMP 2.0 equipment', async () => {
+    linked = [];
+    await withYard();
+    expect(asked).toEqual([]);
+  });
+
+  it('asks nothing offline', async () => {
+    online = false;
+    histories.set('EQ-1', [point(9, OFF_SITE), point(5, ON_SITE)]);
+    const sites = await withYard();
+    expect(asked).toEqual([]);
+    expect(sites.presenceOf('thing:1')).toMatchObject({ sinceAtLeast: true });
+  });
+
+  it('keeps the exact since of a machine seen arriving', async () => {
+    histories.set('EQ-1', [point(9, OFF_SITE), point(5, ON_SITE)]);
+    const sites = service();
+    sites.open();
+    sites.save({ name: 'Yard', kind: 'yard', shape: YARD });
+    await sites.arrivalsSettled;
+    asked = [];
+    // thing:4 drives onto the yard: its arrival is the reading that showed it.
+    const previous = repository.snapshot()!;
+    const moved = makeAsset(3, new Date(T0.getTime() + 60_000));
+    moved.metrics!.gps.value = ON_SITE;
+    const next = { ...previous, assets: previous.assets.map((a) => (a.assetId === moved.assetId ? moved : a)), fetchedAt: new Date(T0.getTime() + 60_000).toISOString() };
+    repository.replace(next);
+    linked = [...linked, { assetId: 'thing:4', identifier: 'EQ-4', identity: ['EQ-4'] }];
+    sites.noteChange(smallChange(previous, next)!);
+    await sites.arrivalsSettled;
+    expect(sites.presenceOf('thing:4')).toMatchObject({ siteId: expect.any(String), sinceAtLeast: false });
+    expect(asked).not.toContain('EQ-4');
+  });
+});

@@ -33,12 +33,21 @@ let linked: LinkedMachine[];
 let online: boolean;
 let logged: string[];
 let repository: AssetRepository;
+let clock: Date;
+let inFlight: number;
+let mostInFlight: number;
 
 const source: LocationHistorySource = {
   getHistory(identifier) {
     asked.push(identifier);
+    inFlight++;
+    mostInFlight = Math.max(mostInFlight, inFlight);
     const answer = histories.get(identifier) ?? [];
-    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve({ points: answer, issues: [] });
+    return new Promise((resolve) => setImmediate(resolve)).then(() => {
+      inFlight--;
+      if (answer instanceof Error) throw answer;
+      return { points: answer, issues: [] };
+    });
   },
 };
 
@@ -48,7 +57,7 @@ function service(): SiteService {
     linked: () => Promise.resolve(linked),
     store: () => store,
     online: () => online,
-    now: () => T0.getTime(),
+    now: () => clock.getTime(),
     log: (message) => logged.push(message),
   });
   return new SiteService({
@@ -58,7 +67,7 @@ function service(): SiteService {
     emit: <E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
       if (name === 'sites:changed') changes.push(payload as SitesChange);
     },
-    now: () => T0,
+    now: () => clock,
     arrival,
   });
 }
@@ -82,6 +91,9 @@ beforeEach(() => {
   histories = new Map();
   linked = [{ assetId: 'thing:1', identifier: 'EQ-1', identity: ['EQ-1'] }];
   online = true;
+  clock = T0;
+  inFlight = 0;
+  mostInFlight = 0;
   logged = [];
 });
 afterEach(() => {
@@ -167,5 +179,26 @@ describe('when a machine first seen on a site arrived there', () => {
     await sites.arrivalsSettled;
     expect(sites.presenceOf('thing:4')).toMatchObject({ siteId: expect.any(String), sinceAtLeast: false });
     expect(asked).not.toContain('EQ-4');
+  });
+
+  it('asks about two machines at a time', async () => {
+    linked = ['thing:1', 'thing:2', 'thing:3'].map((assetId, i) => ({ assetId, identifier: `EQ-${i + 1}`, identity: [`EQ-${i + 1}`] }));
+    await withYard();
+    expect(asked.sort()).toEqual(['EQ-1', 'EQ-2', 'EQ-3']);
+    expect(mostInFlight).toBe(2);
+  });
+
+  it('never moves a known "at least since" later than it was', async () => {
+    histories.set('EQ-1', [point(29, ON_SITE)]);
+    clock = new Date(T0.getTime() - 40 * DAY);
+    online = false;
+    await withYard();
+    clock = T0;
+    online = true;
+    const again = service();
+    again.open();
+    await again.arrivalsSettled;
+    expect(asked).toEqual(['EQ-1']);
+    expect(again.presenceOf('thing:1')).toMatchObject({ since: T0.getTime() - 40 * DAY, sinceAtLeast: true });
   });
 });

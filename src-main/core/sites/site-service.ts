@@ -359,10 +359,10 @@ export class SiteService {
       .filter(([, entry]) => entry.siteId !== null && entry.sinceAtLeast)
       .map(([assetId, entry]) => ({ assetId, siteId: entry.siteId as string }));
     if (questions.length === 0) return;
-    const index = branch.index;
-    this.arrivalsSettled = arrival.refine(questions, index).then(
+    this.arrivalsSettled = arrival.refine(questions, branch.index).then(
       (found) => {
-        if (this.#branch !== branch || branch.index !== index) return;
+        // Answers for a branch no longer shown would be announced as the shown one's.
+        if (this.#branch !== branch) return;
         const changed = new Map<string, SitePresence | null>();
         for (const q of questions) {
           const got = found.get(q.assetId);

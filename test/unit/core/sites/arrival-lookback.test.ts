@@ -34,6 +34,7 @@ let online: boolean;
 let logged: string[];
 let repository: AssetRepository;
 let clock: Date;
+let profile: string;
 let inFlight: number;
 let mostInFlight: number;
 
@@ -61,7 +62,7 @@ function service(): SiteService {
     log: (message) => logged.push(message),
   });
   return new SiteService({
-    profileId: () => 'p1',
+    profileId: () => profile,
     store: () => store,
     assets: () => repository,
     emit: <E extends EventChannel>(name: E, payload: FleetEvents[E]) => {
@@ -92,6 +93,7 @@ beforeEach(() => {
   linked = [{ assetId: 'thing:1', identifier: 'EQ-1', identity: ['EQ-1'] }];
   online = true;
   clock = T0;
+  profile = 'p1';
   inFlight = 0;
   mostInFlight = 0;
   logged = [];
@@ -127,6 +129,28 @@ describe('when a machine first seen on a site arrived there', () => {
     expect(sites.presenceOf('thing:1')).toMatchObject({ since: T0.getTime(), sinceAtLeast: true });
     expect(logged).toHaveLength(1);
     expect(logged[0]).not.toContain('abc123secret');
+    // The failure is not asked again, nor logged again, at the next refresh.
+    sites.noteList();
+    await sites.arrivalsSettled;
+    expect(asked).toEqual(['EQ-1']);
+    expect(logged).toHaveLength(1);
+  });
+
+  it('drops an answer that comes after the machine left the site', async () => {
+    histories.set('EQ-1', [point(9, OFF_SITE), point(5, ON_SITE)]);
+    const sites = service();
+    sites.open();
+    sites.save({ name: 'Yard', kind: 'yard', shape: YARD });
+    const answered = sites.arrivalsSettled;
+    const previous = repository.snapshot()!;
+    const later = new Date(T0.getTime() + 60_000);
+    const moved = makeAsset(0, later);
+    moved.metrics!.gps.value = OFF_SITE;
+    const next = { ...previous, assets: previous.assets.map((a) => (a.assetId === moved.assetId ? moved : a)), fetchedAt: later.toISOString() };
+    repository.replace(next);
+    sites.noteChange(smallChange(previous, next)!);
+    await answered;
+    expect(sites.presenceOf('thing:1')).toMatchObject({ siteId: null, since: later.getTime(), sinceAtLeast: false });
   });
 
   it('is asked once per machine and site: a later refresh asks nothing', async () => {
@@ -151,6 +175,7 @@ describe('when a machine first seen on a site arrived there', () => {
     linked = [];
     await withYard();
     expect(asked).toEqual([]);
+    expect(logged).toEqual([]);
   });
 
   it('asks nothing offline', async () => {
@@ -200,5 +225,18 @@ describe('when a machine first seen on a site arrived there', () => {
     await again.arrivalsSettled;
     expect(asked).toEqual(['EQ-1']);
     expect(again.presenceOf('thing:1')).toMatchObject({ since: T0.getTime() - 40 * DAY, sinceAtLeast: true });
+  });
+
+  it('drops answers for a branch no longer shown', async () => {
+    histories.set('EQ-1', [point(9, OFF_SITE), point(5, ON_SITE)]);
+    const sites = service();
+    sites.open();
+    sites.save({ name: 'Yard', kind: 'yard', shape: YARD });
+    const answered = sites.arrivalsSettled;
+    profile = 'p2';
+    sites.state();
+    const before = changes.length;
+    await answered;
+    expect(changes.slice(before).filter((c) => c.profileId === 'p1')).toEqual([]);
   });
 });

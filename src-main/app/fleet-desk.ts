@@ -13,11 +13,14 @@ import { createSiteHandlers } from '../core/handlers/sites';
 import { createNoteHandlers } from '../core/handlers/notes';
 import { NoteService } from '../core/notes/note-service';
 import { SiteService } from '../core/sites/site-service';
+import { ArrivalLookback } from '../core/sites/arrival-lookback';
+import { AempClient } from '../core/aemp/aemp-client';
+import { linkedMachines } from '../core/utilization/sources';
 import type { DescribePlace } from '../core/sites/presence';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
 import { createPrintHandlers } from '../core/handlers/print';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
-import type { AppInfo, AssetChange, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
+import type { AempListing, AppInfo, AssetChange, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
 import { AlertService } from '../core/alerts/alert-service';
 import { AlertRulesStore } from '../core/alerts/rules-store';
 import { createAuthModule, DEMO_PROFILE_ID } from '../core/auth';
@@ -193,6 +196,18 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     emit,
     now,
     describePlace: options.describePlace ?? describePlace,
+    arrival: new ArrivalLookback({
+      source: () => new AempClient(http, auth.profiles.connection().aempUrl),
+      // Only machines the stored AEMP 2.0 listing links: a background look-back fetches no listing.
+      linked: () => {
+        const listing = store.getDocument<AempListing>('fleet-list', '2.0')?.value ?? null;
+        return Promise.resolve(listing ? linkedMachines(listing.equipment, (e) => assets.linkedAssetId(e)) : []);
+      },
+      store: () => store,
+      // The list shown came from the service: offline (an offline copy shown), nothing is fetched.
+      online: () => assets.snapshot()?.source === 'network',
+      now: () => now().getTime(),
+    }),
   });
   /** The active branch's sites and where its machines are; the demo profile starts with the demo's yards and job sites. */
   const openSites = (): void => {

@@ -93,6 +93,20 @@ export class PresenceTracker {
     return this.update(rows.values(), gone, index, at, cause);
   }
 
+  /**
+   * A truer arrival for a machine still "at least since" on `siteId` (from its history);
+   * returns the changed entry, or null when the machine is elsewhere or its arrival is known.
+   */
+  refineArrival(assetId: string, siteId: string, since: number, sinceAtLeast: boolean): SitePresence | null {
+    const entry = this.#entries.get(assetId);
+    if (!entry || entry.siteId !== siteId || !entry.sinceAtLeast) return null;
+    // Only an earlier arrival tells more than what is known already.
+    if (entry.since !== null && since >= entry.since) return null;
+    const next: Entry = { ...entry, since, sinceAtLeast };
+    this.#entries.set(assetId, next);
+    return publicOf(next);
+  }
+
   #place(row: PositionRow, index: SiteIndex, at: number, cause: PresenceCause): Entry | null {
     const { lat, lng } = row;
     if (lat === null || lng === null || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;

@@ -25,12 +25,13 @@ import {
   type SitesState,
 } from '../../contract';
 import { regionKey } from '../../contract';
-import { FleetError } from '../errors';
+import { FleetError, scrubSecrets } from '../errors';
 import type { AssetRepository } from '../assets/asset-repository';
 import type { OfflineStore, SiteStore, StoredPresence } from '../ports';
 import { shapeBounds, shapeProblem, type Bounds } from './site-geometry';
 import { SiteIndex } from './site-index';
 import { branchArea, readSitesGeoJson, siteKey, sitesToGeoJson } from './sites-geojson';
+import type { ArrivalLookback } from './arrival-lookback';
 import { PresenceTracker, type DescribePlace, type PositionRow } from './presence';
 
 export interface SiteServiceOptions {
@@ -43,6 +44,8 @@ export interface SiteServiceOptions {
   describePlace?: DescribePlace;
   /** New site ids; random by default. */
   newId?: () => string;
+  /** Reads when machines first seen on a site arrived there, in the background. */
+  arrival?: ArrivalLookback;
 }
 
 function positionOf(row: PositionRow): PositionRow {
@@ -136,6 +139,7 @@ export class SiteService {
     this.#branch = branch;
     this.#record(branch, tracker.replaceAll(positions, branch.index, this.#now().getTime(), 'moved'));
     this.options.emit('sites:changed', { profileId, sites, presence: tracker.all() });
+    this.#refineArrivals(branch);
   }
 
   state(): SitesState {
@@ -153,6 +157,7 @@ export class SiteService {
     for (const assetId of change.removed) branch.positions.delete(assetId);
     const changed = branch.tracker.update(rows, change.removed, branch.index, this.#refreshTime(change.fetchedAt), 'moved');
     this.#announce(branch, null, changed);
+    this.#refineArrivals(branch);
   }
 
   /** A refresh that replaced the list (or changed much of it): places every machine. */
@@ -163,6 +168,7 @@ export class SiteService {
     branch.positions = positionsOf(rows);
     const changed = branch.tracker.replaceAll(branch.positions, branch.index, this.#now().getTime(), 'moved');
     this.#announce(branch, null, changed);
+    this.#refineArrivals(branch);
   }
 
   /** The site a machine is on, or null. */
@@ -336,6 +342,39 @@ export class SiteService {
       ? branch.tracker.update(positionsWithin(branch.positions, touched.map(shapeBounds)), [], branch.index, at, 'sites')
       : branch.tracker.replaceAll(branch.positions, branch.index, at, 'sites');
     this.#announce(branch, sites, changed);
+    this.#refineArrivals(branch);
+  }
+
+  /** The last arrival refinement started, for tests and shutdown to wait on. */
+  arrivalsSettled: Promise<void> = Promise.resolve();
+
+  /**
+   * Asks, in the background, when the machines "at least since" on a site arrived; the
+   * refresh that placed them is not held up, and answers are announced when they come.
+   */
+  #refineArrivals(branch: Branch): void {
+    const arrival = this.options.arrival;
+    if (!arrival) return;
+    const questions = Object.entries(branch.tracker.all())
+      .filter(([, entry]) => entry.siteId !== null && entry.sinceAtLeast)
+      .map(([assetId, entry]) => ({ assetId, siteId: entry.siteId as string }));
+    if (questions.length === 0) return;
+    this.arrivalsSettled = arrival.refine(questions, branch.index).then(
+      (found) => {
+        // Answers for a branch no longer shown would be announced as the shown one's.
+        if (this.#branch !== branch) return;
+        const changed = new Map<string, SitePresence | null>();
+        for (const q of questions) {
+          const got = found.get(q.assetId);
+          const entry = got ? branch.tracker.refineArrival(q.assetId, q.siteId, got.since, got.sinceAtLeast) : null;
+          if (entry) changed.set(q.assetId, entry);
+        }
+        this.#announce(branch, null, changed);
+      },
+      (err: unknown) => {
+        console.warn(`Fleet Desk: reading when machines arrived on their sites failed: ${scrubSecrets(err instanceof Error ? err.message : String(err))}`);
+      },
+    );
   }
 
   #announce(branch: Branch, sites: Site[] | null, changed: Map<string, SitePresence | null>): void {

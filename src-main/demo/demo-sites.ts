@@ -27,13 +27,21 @@ export function demoSites(places: readonly DemoPlace[]): SiteInput[] {
     notes: '',
     shape: { type: 'circle', center: [job.lng, job.lat], radiusM: job.radiusM },
   }));
-  for (const place of places) {
-    if (sites.length >= MAX_DEMO_SITES) break;
-    if (place.kind === 'depot') {
-      sites.push({ name: place.name.replace(/ depot$/, ' yard'), kind: 'yard', notes: 'The depot the demo fleet works from.', shape: { type: 'circle', center: [place.lng, place.lat], radiusM: DEMO_YARD_RADIUS_M } });
-    } else if (place.kind === 'site') {
-      sites.push({ name: place.name, kind: kindOf(place.name), notes: '', shape: { type: 'circle', center: [place.lng, place.lat], radiusM: DEMO_SITE_RADIUS_M } });
-    }
+  // The depots' yards before the places: a place named like a depot's yard ("North Salt Lake Yard") is that yard.
+  const depots = places.filter((place) => place.kind === 'depot');
+  const plots = places.filter((place) => place.kind === 'site');
+  for (const place of depots) {
+    sites.push({ name: place.name.replace(/ depot$/, ' yard'), kind: 'yard', notes: 'The depot the demo fleet works from.', shape: { type: 'circle', center: [place.lng, place.lat], radiusM: DEMO_YARD_RADIUS_M } });
   }
-  return sites;
+  for (const place of plots) {
+    sites.push({ name: place.name, kind: kindOf(place.name), notes: '', shape: { type: 'circle', center: [place.lng, place.lat], radiusM: DEMO_SITE_RADIUS_M } });
+  }
+  // One site per name: a dispatcher tells sites apart by their names.
+  const seen = new Set<string>();
+  return sites.filter((site) => {
+    const key = site.name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }).slice(0, MAX_DEMO_SITES);
 }

@@ -152,6 +152,24 @@ describe('the site chips', () => {
     expect(within(group).getByRole('button', { name: /^South yard/ })).toHaveAttribute('title', 'Job site');
   });
 
+  it('in a short window shows only the picked site chips, the rest behind "More sites", so the list keeps its rows', async () => {
+    const before = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query.includes('max-height'), media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as typeof window.matchMedia;
+    try {
+      workspace();
+      ui.updateList({ filters: [`site:${south.id}`] });
+      render(AssetsPane, {});
+      const group = screen.getByRole('group', { name: 'Filter by site' });
+      // Chip names without their counts.
+      const labels = () => within(group).getAllByRole('button').map((b) => b.textContent?.replace(/\s+/g, ' ').replace(/ [\d,]+$/, '').trim());
+      expect(labels()).toEqual(['South yard', 'Not on a site', 'No position', 'More sites (1)']);
+      await fireEvent.click(within(group).getByRole('button', { name: 'More sites (1)' }));
+      expect(labels()).toEqual(['North yard', 'South yard', 'Not on a site', 'No position', 'Fewer sites']);
+    } finally {
+      window.matchMedia = before;
+    }
+  });
+
   it('filters by a site and counts each chip with the other filters on', async () => {
     workspace();
     render(AssetsPane, {});

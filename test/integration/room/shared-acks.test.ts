@@ -35,6 +35,12 @@ describe.skipIf(natsServerMissing)('acknowledgements shared by two desks on a re
     [a, b] = await Promise.all(['Ana', 'Ben'].map((name) => startDesk(name, demo, nats.url, { FLEET_CLIENT_SECRET: CLIENT_SECRET })));
     const inRoom = (d: Desk) => d.room()?.state === 'polling' || d.room()?.state === 'following';
     await waitFor(() => inRoom(a) && inRoom(b) && a.room()?.state !== b.room()?.state, 'one poller and one follower', BOUND_MS);
+    // Alerts both desks raise from the same readings, whatever the day of the week (the demo's
+    // machines rest at weekends): low fuel under 99 %, dated by the fuel reading the room shares.
+    for (const desk of [a, b]) {
+      const rules = await desk.core.handlers['alerts:rules']();
+      await desk.core.handlers['alerts:setRules']({ ...rules, lowFuel: { ...rules.lowFuel, enabled: true, belowPercent: 99 } });
+    }
     common = await waitFor(
       async () => {
         const mine = await alertsOf(a);

@@ -20,7 +20,7 @@ import type { DescribePlace } from '../core/sites/presence';
 import { createUtilizationHandlers } from '../core/handlers/utilization';
 import { createPrintHandlers } from '../core/handlers/print';
 import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../contract';
-import type { AempListing, AppInfo, AssetChange, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers } from '../contract';
+import type { AempListing, AppInfo, AssetChange, AssetSnapshot, EventChannel, EventSink, FleetEvents, InvokeHandlers, RoomSharedChange } from '../contract';
 import { AlertService } from '../core/alerts/alert-service';
 import { AlertRulesStore } from '../core/alerts/rules-store';
 import { createAuthModule, DEMO_PROFILE_ID } from '../core/auth';
@@ -39,6 +39,8 @@ import { accounts, type KeychainBackend } from '../core/auth/token-vault';
 import { DispatchRoom } from '../core/room/dispatch-room';
 import { SharedAcks } from '../core/room/shared-acks';
 import { SharedNotes } from '../core/room/shared-notes';
+import { SharedRules } from '../core/room/shared-rules';
+import { SharedSites } from '../core/room/shared-sites';
 import { branchOf } from '../core/room/names';
 import { roomFromEnv } from '../core/room/room-config';
 import { SettingsStore } from '../core/settings/settings-store';
@@ -156,12 +158,17 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
   const alertRules = new AlertRulesStore(userDataDir);
   /** How this desk names itself: in its room, and on the acknowledgements its dispatcher makes. */
   const deskName = options.room?.deskName ?? env.FLEET_DESK_NAME ?? hostname();
-  /** The active room's shared acknowledgements, while the profile has a room. */
+  /** The active room's shared acknowledgements, rules and sites, while the profile has a room. */
   let sharedAcks: SharedAcks | null = null;
+  let sharedRules: SharedRules | null = null;
+  let sharedSites: SharedSites | null = null;
   const alerts = new AlertService({
     dispatcher: () => deskName,
     onAcknowledged: (profileId, acks) => {
       if (profileId === auth.profiles.activeId) void sharedAcks?.publish(acks).catch(() => undefined);
+    },
+    onRulesChanged: (profileId, fields) => {
+      if (profileId === auth.profiles.activeId) void sharedRules?.publish(fields).catch(() => undefined);
     },
     profileId: () => auth.profiles.activeId,
     demo: () => auth.profiles.activeId === DEMO_PROFILE_ID,
@@ -196,6 +203,9 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     emit,
     now,
     describePlace: options.describePlace ?? describePlace,
+    onChanged: (profileId, change) => {
+      if (profileId === auth.profiles.activeId) void sharedSites?.publish(change).catch(() => undefined);
+    },
     arrival: new ArrivalLookback({
       source: () => new AempClient(http, auth.profiles.connection().aempUrl),
       // Only machines the stored AEMP 2.0 listing links: a background look-back fetches no listing.
@@ -321,38 +331,67 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
       onBecamePoller: () => void scheduler.refreshNow().catch(() => undefined),
       onStatus: (status) => {
         scheduler.setRoom(status);
-        if (status.state === 'unreachable') {
-          shared.left();
-          sharedNoteBucket.left();
-        } else if (status.state !== 'joining') {
-          void shared.joined();
-          void sharedNoteBucket.joined();
+        for (const kind of kinds) {
+          if (status.state === 'unreachable') kind.left();
+          else if (status.state !== 'joining') void kind.joined();
         }
       },
     });
     const joined = room;
-    const shared = new SharedAcks({
+    const onProblem = (problem: string): void => joined.report(problem);
+    const notify = (change: Omit<RoomSharedChange, 'profileId'>): void => {
+      if (auth.profiles.activeId === profileId) emit('room:shared', { profileId, ...change });
+    };
+    sharedAcks = new SharedAcks({
       bucket: (kvOptions) => joined.bucket('acks', kvOptions),
       adopt: (ack, how) => auth.profiles.activeId === profileId && alerts.adoptAcknowledgement(profileId, ack, how),
       local: () => alerts.acknowledgements(profileId),
+      onProblem,
     });
-    sharedAcks = shared;
-    const sharedNoteBucket = new SharedNotes({
+    sharedNotes = new SharedNotes({
       bucket: (kvOptions) => joined.bucket('notes', kvOptions),
       apply: (note, how) => notes.applyFromRoom(profileId, note, how),
       local: () => notes.list(profileId),
+      onProblem,
     });
-    sharedNotes = sharedNoteBucket;
+    const demoRules = auth.profiles.activeId === DEMO_PROFILE_ID;
+    sharedRules = new SharedRules({
+      bucket: (kvOptions) => joined.bucket('rules', kvOptions),
+      local: () => ({ rules: alertRules.get(profileId, { demo: demoRules }), changes: alertRules.changes(profileId) }),
+      apply: (field, value, change) => {
+        alertRules.setRule(profileId, field, value as never, change, { demo: demoRules });
+      },
+      notify,
+      onProblem,
+    });
+    sharedSites = new SharedSites({
+      bucket: (kvOptions) => joined.bucket('sites', kvOptions),
+      local: () => (auth.profiles.activeId === profileId ? sites.state().sites : []),
+      store: () => store,
+      apply: (change) => {
+        let leftOut = 0;
+        placeMachines(() => {
+          leftOut = sites.applyFromRoom(profileId, change);
+        });
+        return leftOut;
+      },
+      notify,
+      deskName,
+      now: () => now().getTime(),
+      onProblem,
+    });
+    const kinds = [sharedAcks, sharedNotes, sharedRules, sharedSites];
     scheduler.setRoom(room.status());
     room.start();
   };
   const closeRoom = async (): Promise<void> => {
     const leaving = room;
     room = null;
-    sharedAcks?.stop();
+    for (const kind of [sharedAcks, sharedNotes, sharedRules, sharedSites]) kind?.stop();
     sharedAcks = null;
-    sharedNotes?.stop();
     sharedNotes = null;
+    sharedRules = null;
+    sharedSites = null;
     scheduler.setRoom(null);
     await leaving?.stop();
   };

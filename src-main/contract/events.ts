@@ -12,7 +12,7 @@ import type { Result } from './errors';
 import type { ProfilesState, SignInState } from './profiles';
 import type { Settings } from './schemas';
 import type { SitesChange } from './sites';
-import type { SyncStatus } from './status';
+import type { RoomSharedChange, SyncStatus } from './status';
 import type { NotesState } from './notes';
 import type { UtilizationProgress } from './utilization';
 
@@ -50,6 +50,8 @@ export interface FleetEvents {
   'utilization:progress': UtilizationProgress;
   /** A note on a machine was written or removed (on this desk, or another desk of the room). */
   'notes:changed': NotesState;
+  /** Another desk of the room changed shared rules or sites, or this desk's change replaced one of theirs. */
+  'room:shared': RoomSharedChange;
 }
 
 export type MenuCommand =
@@ -97,6 +99,7 @@ export const EVENT_CHANNELS = [
   'sites:changed',
   'utilization:progress',
   'notes:changed',
+  'room:shared',
 ] as const satisfies readonly EventChannel[];
 
 /** Events that change the asset list: a page that missed one must ask for the list again. */

@@ -61,3 +61,38 @@ export function roomStatusText(room: RoomStatus, nowMs: number): string {
   }[room.state];
   return room.problem ? `${text}. ${room.problem}` : text;
 }
+
+/**
+ * Shared data of the room that another desk changed (rules or sites), or a change of this
+ * desk that replaced one another desk had made meanwhile: the dispatcher is told, never
+ * left to find a rule or a site different from what they set.
+ */
+export interface RoomSharedChange {
+  profileId: string;
+  kind: 'rule' | 'site';
+  /** What changed, as the dispatcher knows it: rule names ("Low fuel"), site names. */
+  names: string[];
+  /**
+   * 'changed' and 'removed': another desk's change, applied here. 'replaced': this desk's
+   * change won over the one named by `by` and `at`, which is gone (last write wins).
+   */
+  how: 'changed' | 'removed' | 'replaced';
+  /** The other desk, as it names itself (null: unnamed). */
+  by: string | null;
+  /** When the other desk made its change (ISO). */
+  at: string;
+}
+
+/** The words for a shared change (one place, so every view says the same); `time` formats `at`. */
+export function roomSharedChangeText(change: RoomSharedChange, time: (iso: string) => string): string {
+  const who = change.by ?? 'Another desk';
+  const noun = change.kind === 'rule' ? 'alert rule' : 'site';
+  const what =
+    change.names.length === 1
+      ? `the ${noun} ${change.names[0]}`
+      : `${change.names.length} ${noun}s (${change.names.slice(0, 3).join(', ')}${change.names.length > 3 ? ', …' : ''})`;
+  if (change.how === 'replaced') {
+    return `Your change to ${what} replaced one ${who} made at ${time(change.at)} (the later change wins)`;
+  }
+  return `${who} ${change.how} ${what} at ${time(change.at)}`;
+}

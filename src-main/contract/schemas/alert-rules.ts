@@ -13,6 +13,31 @@ export const ALERT_RULE_KINDS = ['low-fuel', 'stale', 'after-hours', 'region', '
 /** The kinds of alert rule; each profile has one rule of each kind. */
 export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 
+/** Short name of each rule, for people: filters, row tags, the room's change notices. */
+export const ALERT_RULE_LABELS: Record<AlertRuleKind, string> = {
+  'low-fuel': 'Low fuel',
+  stale: 'No report',
+  'after-hours': 'After hours',
+  region: 'Region',
+  maintenance: 'Maintenance due',
+  site: 'Site',
+  towed: 'Moved, ignition off',
+  'off-site': 'Off site after hours',
+};
+
+/** The field of `AlertRules` holding each kind's rule. */
+export const ALERT_RULE_FIELDS = {
+  'low-fuel': 'lowFuel',
+  stale: 'stale',
+  'after-hours': 'afterHours',
+  region: 'region',
+  maintenance: 'maintenance',
+  site: 'site',
+  towed: 'towed',
+  'off-site': 'offSite',
+} as const satisfies Record<AlertRuleKind, string>;
+export type AlertRuleField = (typeof ALERT_RULE_FIELDS)[AlertRuleKind];
+
 export const ALERT_LIMITS = {
   fuelPercent: { min: 1, max: 99 },
   dueAtMax: 10_000_000,

@@ -8,7 +8,7 @@
  * those time may affect (a no-report deadline come, working hours begun). A first list,
  * a rules change or a large change is evaluated whole.
  */
-import type { AlertCounts, AlertList, AlertQuery, AlertRecord, AlertRuleKind, AlertRules, Asset, AssetChange, AssetSnapshot, EventSink } from '../../contract';
+import type { AlertCounts, AlertList, AlertQuery, AlertRecord, AlertRuleField, AlertRuleKind, AlertRules, Asset, AssetChange, AssetSnapshot, EventSink } from '../../contract';
 import { FleetError, scrubSecrets } from '../errors';
 import type { AlertLog, ConditionAcknowledgement, DesktopNotification, OfflineStore, OpenAlert } from '../ports';
 import { openMemoryAlertLog } from '../store/alert-log';
@@ -17,7 +17,7 @@ import { evaluateAlerts, ruleChecks, type UnchangedAssets } from './evaluate';
 import { notificationsFor } from './notifications';
 import { SiteMemory, type AlertPlaces, type AlertSite } from './places';
 import type { RuleCheck } from './rule-check';
-import type { AlertRulesStore } from './rules-store';
+import { changedRules, type AlertRulesStore } from './rules-store';
 
 /** Most alerts one `alerts:list` answer carries (the counts still cover all). */
 export const MAX_LISTED_ALERTS = 10_000;
@@ -46,6 +46,8 @@ export interface AlertServiceOptions {
   dispatcher?: () => string | null;
   /** Acknowledgements made on this desk, after they are logged (a dispatch room shares them). */
   onAcknowledged?: (profileId: string, acks: ConditionAcknowledgement[]) => void;
+  /** Rules changed on this desk, after they are saved (a dispatch room shares them). */
+  onRulesChanged?: (profileId: string, fields: AlertRuleField[]) => void;
 }
 
 interface ProfileAlerts {
@@ -95,7 +97,12 @@ export class AlertService {
   }
 
   setRules(rules: unknown): AlertRules {
-    return this.options.rules.set(this.options.profileId(), rules);
+    const profileId = this.options.profileId();
+    const previous = this.rules();
+    const saved = this.options.rules.set(profileId, rules, { by: this.options.dispatcher?.() ?? null, at: this.now().toISOString(), previous });
+    const fields = changedRules(previous, saved);
+    if (fields.length > 0) this.options.onRulesChanged?.(profileId, fields);
+    return saved;
   }
 
   /** Told of every 'assets:changed' announcement, so an evaluation need not find the changed assets again. */

@@ -104,6 +104,11 @@ export class DispatchRoom {
     return new Kvm(nc).create(this.names.bucket(kind), options);
   }
 
+  /** A problem of a shared kind (a refused entry, a write that failed), shown with the room's status. */
+  report(problem: string): void {
+    this.#set({ problem: scrubSecrets(problem) });
+  }
+
   /** After a refresh from the service: the poller publishes it to the room. */
   async published(snapshot: AssetSnapshot, change: AssetChange | null): Promise<void> {
     const publisher = this.#publisher;

@@ -11,11 +11,11 @@
  * from another desk wins and replaces the desk's own).
  */
 import { createHash } from 'node:crypto';
-import type { KV, KvWatchEntry } from '@nats-io/kv';
-import type { QueuedIterator } from '@nats-io/transport-node';
+import type { KV } from '@nats-io/kv';
 import * as v from 'valibot';
 import { ALERT_RULE_KINDS, MAX_ACK_NOTE_CHARS, plainText } from '../../contract';
 import type { ConditionAcknowledgement } from '../ports';
+import { IsoTimeSchema, readEntry, SharedBucket } from './shared-bucket';
 
 /** Largest acknowledgement read from the room; anything bigger is not one of ours. */
 export const MAX_SHARED_ACK_BYTES = 2048;
@@ -24,19 +24,13 @@ export const MAX_WAITING_ACKS = 10_000;
 /** How long the room keeps an acknowledgement (alerts themselves are pruned sooner). */
 const ACKS_KEPT_MS = 60 * 24 * 60 * 60 * 1000;
 
-const isoTime = v.pipe(
-  v.string(),
-  v.maxLength(40),
-  v.check((s) => !Number.isNaN(Date.parse(s)), 'a time'),
-);
-
 /** What the room carries for one acknowledgement: the condition, who, when, the note. Nothing else. */
 export const SharedAckSchema = v.strictObject({
   assetId: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   rule: v.picklist(ALERT_RULE_KINDS),
   key: v.pipe(v.string(), v.maxLength(200)),
-  raisedAt: isoTime,
-  at: isoTime,
+  raisedAt: IsoTimeSchema,
+  at: IsoTimeSchema,
   by: v.nullable(plainText(80, 'The dispatcher’s name')),
   note: v.nullable(plainText(MAX_ACK_NOTE_CHARS, 'The acknowledgement note')),
 });
@@ -48,16 +42,8 @@ export function ackKey(ack: Pick<ConditionAcknowledgement, 'assetId' | 'rule' | 
 
 /** Reads one entry from the room; null for anything that is not an acknowledgement filed under its own condition. */
 export function readSharedAck(key: string, data: Uint8Array): ConditionAcknowledgement | null {
-  if (data.byteLength === 0 || data.byteLength > MAX_SHARED_ACK_BYTES) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(data));
-  } catch {
-    return null;
-  }
-  const parsed = v.safeParse(SharedAckSchema, value);
-  if (!parsed.success || ackKey(parsed.output) !== key) return null;
-  return parsed.output;
+  const ack = readEntry(data, MAX_SHARED_ACK_BYTES, SharedAckSchema);
+  return ack && ackKey(ack) === key ? ack : null;
 }
 
 export interface SharedAcksOptions {
@@ -75,33 +61,37 @@ export interface SharedAcksOptions {
 }
 
 export class SharedAcks {
-  #kv: KV | null = null;
-  #watch: QueuedIterator<KvWatchEntry> | null = null;
-  #joining: Promise<void> | null = null;
-  #stopped = false;
+  readonly #bucket: SharedBucket<ConditionAcknowledgement>;
   /** Acknowledgements from the room whose alert this desk has not raised (yet). */
   readonly #waiting = new Map<string, ConditionAcknowledgement>();
 
-  constructor(private readonly o: SharedAcksOptions) {}
+  constructor(private readonly o: SharedAcksOptions) {
+    this.#bucket = new SharedBucket({
+      open: () => o.bucket({ ttl: ACKS_KEPT_MS, history: 1 }),
+      label: 'Acknowledgements',
+      read: readSharedAck,
+      reconcile: async (kv) => {
+        for (const ack of o.local()) await this.#write(kv, ack);
+      },
+      // An update is a write made while this desk watches: the alert is open where it was made.
+      received: (key, ack, entry) => this.#received(key, ack, entry.isUpdate),
+      ...(o.onProblem ? { onProblem: o.onProblem } : {}),
+    });
+  }
 
   /** The desk is in its room (again): writes what it holds, then follows the others. */
   joined(): Promise<void> {
-    this.#joining ??= this.#join().finally(() => {
-      this.#joining = null;
-    });
-    return this.#joining;
+    return this.#bucket.joined();
   }
 
   /** The server went away: acknowledgements stay local until `joined` again. */
   left(): void {
-    this.#watch?.stop();
-    this.#watch = null;
-    this.#kv = null;
+    this.#bucket.left();
   }
 
   /** Acknowledgements just made on this desk. */
   async publish(acks: readonly ConditionAcknowledgement[]): Promise<void> {
-    const kv = this.#kv;
+    const kv = this.#bucket.kv;
     if (!kv) return; // written on the next join
     for (const ack of acks) await this.#write(kv, ack);
   }
@@ -112,47 +102,7 @@ export class SharedAcks {
   }
 
   stop(): void {
-    this.#stopped = true;
-    this.left();
-  }
-
-  async #join(): Promise<void> {
-    if (this.#stopped || this.#kv) return;
-    let kv: KV;
-    try {
-      kv = await this.o.bucket({ ttl: ACKS_KEPT_MS, history: 1 });
-    } catch (err) {
-      this.o.onProblem?.(`Acknowledgements could not be shared with the room (${describe(err)})`);
-      return;
-    }
-    if (this.#stopped) return;
-    this.#kv = kv;
-    try {
-      for (const ack of this.o.local()) await this.#write(kv, ack);
-      this.#watch = await kv.watch({ ignoreDeletes: true });
-    } catch (err) {
-      this.o.onProblem?.(`Acknowledgements could not be shared with the room (${describe(err)})`);
-      this.left();
-      return;
-    }
-    void this.#follow(this.#watch);
-  }
-
-  async #follow(watch: QueuedIterator<KvWatchEntry>): Promise<void> {
-    try {
-      for await (const entry of watch) {
-        if (entry.operation !== 'PUT') continue;
-        const ack = readSharedAck(entry.key, entry.value);
-        if (!ack) {
-          this.o.onProblem?.('An acknowledgement from the room was refused (not one Fleet Desk understands)');
-          continue;
-        }
-        // An update is a write made while this desk watches: the alert is open where it was made.
-        this.#received(entry.key, ack, entry.isUpdate);
-      }
-    } catch {
-      // The watch ends with the connection; the next join starts another.
-    }
+    this.#bucket.stop();
   }
 
   /** First writer wins: `create` fails once the key exists, and the stored one is shown instead. */
@@ -181,8 +131,4 @@ export class SharedAcks {
     }
     this.#waiting.set(key, ack);
   }
-}
-
-function describe(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
 }

@@ -5,7 +5,7 @@
  * change or the branch does, and announced as 'sites:changed' carrying only what changed.
  * Other core modules ask `siteOf` and `presenceOf`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import type { SiteFromPlaceSchema } from '../../contract';
 import {
@@ -46,6 +46,8 @@ export interface SiteServiceOptions {
   newId?: () => string;
   /** Reads when machines first seen on a site arrived there, in the background. */
   arrival?: ArrivalLookback;
+  /** Sites made, changed or removed on this desk, after they are kept (a dispatch room shares them). */
+  onChanged?: (profileId: string, change: { put: Site[]; removed: Site[] }) => void;
 }
 
 function positionOf(row: PositionRow): PositionRow {
@@ -81,6 +83,14 @@ const SEEDED_KEY = 'seeded';
 /** A new site id: `s-` and 16 hex digits. */
 export function newSiteId(): string {
   return `s-${randomBytes(8).toString('hex')}`;
+}
+
+/**
+ * The id of a site every desk seeds alike (the demo's yards and job sites): made from its
+ * kind and name, so the desks of one room hold one site, not one copy per desk.
+ */
+export function seededSiteId(site: Pick<Site, 'kind' | 'name'>): string {
+  return `s-${createHash('sha256').update(JSON.stringify([site.kind, site.name])).digest('hex').slice(0, 16)}`;
 }
 
 /** The store's sites, or sites kept in memory for the run when the store cannot keep them. */
@@ -219,6 +229,7 @@ export class SiteService {
     };
     branch.store.change({ put: [site], remove: [] });
     this.#setSites(branch, existing ? branch.sites.map((s) => (s.id === site.id ? site : s)) : [...branch.sites, site], existing ? [existing.shape, site.shape] : [site.shape]);
+    this.options.onChanged?.(branch.profileId, { put: [site], removed: [] });
     return site;
   }
 
@@ -236,11 +247,14 @@ export class SiteService {
       const parsed = v.safeParse(SiteInputSchema, raw);
       if (!parsed.success || shapeProblem(parsed.output.shape)) continue;
       const { name, kind, notes, shape, regionCode } = parsed.output;
-      put.push({ id: this.#unusedId(branch), name, kind, notes, shape, regionCode, createdAt: at, updatedAt: at });
+      const id = seededSiteId({ kind, name });
+      if (put.some((site) => site.id === id)) continue;
+      put.push({ id, name, kind, notes, shape, regionCode, createdAt: at, updatedAt: at });
     }
     branch.store.change({ put, remove: [] });
     offline.putDocument(SEEDED_KIND, SEEDED_KEY, true, new Date(at).toISOString());
     this.#setSites(branch, put);
+    this.options.onChanged?.(branch.profileId, { put, removed: [] });
   }
 
   remove(siteId: string): void {
@@ -249,6 +263,45 @@ export class SiteService {
     if (!gone) throw new FleetError('not-found', 'That site does not exist any more.');
     branch.store.change({ put: [], remove: [siteId] });
     this.#setSites(branch, branch.sites.filter((site) => site.id !== siteId), [gone.shape]);
+    this.options.onChanged?.(branch.profileId, { put: [], removed: [gone] });
+  }
+
+  /**
+   * Sites another desk of the room made, changed or removed (already checked): kept and
+   * announced like this desk's own, but not handed back to the room. A branch at its limit
+   * takes no new site; how many were left out is returned.
+   */
+  applyFromRoom(profileId: string, change: { put: readonly Site[]; remove: readonly string[] }): number {
+    const branch = this.#current();
+    if (branch.profileId !== profileId) return 0;
+    const byId = new Map(branch.sites.map((site) => [site.id, site]));
+    const touched: SiteShape[] = [];
+    const removed: string[] = [];
+    for (const id of change.remove) {
+      const gone = byId.get(id);
+      if (!gone) continue;
+      byId.delete(id);
+      removed.push(id);
+      touched.push(gone.shape);
+    }
+    const put: Site[] = [];
+    let leftOut = 0;
+    for (const site of change.put) {
+      const old = byId.get(site.id);
+      if (!old && byId.size >= MAX_SITES) {
+        leftOut++;
+        continue;
+      }
+      if (old) touched.push(old.shape);
+      touched.push(site.shape);
+      byId.set(site.id, site);
+      put.push(site);
+    }
+    if (put.length === 0 && removed.length === 0) return leftOut;
+    branch.store.change({ put, remove: removed });
+    // Many shapes at once: placing every machine again is cheaper than box by box.
+    this.#setSites(branch, [...byId.values()], touched.length <= 64 ? touched : undefined);
+    return leftOut;
   }
 
   /**
@@ -278,6 +331,7 @@ export class SiteService {
     const kept = branch.sites.map((site) => byId.get(site.id) ?? site);
     const keptIds = new Set(kept.map((site) => site.id));
     this.#setSites(branch, [...kept, ...put.filter((site) => !keptIds.has(site.id))]);
+    this.options.onChanged?.(branch.profileId, { put, removed: [] });
     return { imported: put.length - replaced, replaced };
   }
 

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { AlertAcknowledgementSchema } from '@contract';
-import type { AlertCounts, AlertNotification, AlertQuery, AlertRecord, AlertRules, AppError, NewAlerts, ProfilesState } from '@contract';
+import type { AlertCounts, AlertNotification, AlertQuery, AlertRecord, AlertRules, AppError, NewAlerts, ProfilesState, RoomSharedChange } from '@contract';
 import { call, errorOf, bridge } from '../lib/bridge';
 import { markAcknowledged, stillOpen } from '../lib/alerts/alert-log';
 import type { NotificationApi, PermissionState } from '../lib/alerts/notifications';
@@ -40,6 +40,8 @@ export class AlertsStore {
   loading = $state(false);
   query = $state.raw<AlertQuery>(ALL_ALERTS);
   rules = $state.raw<AlertRules | null>(null);
+  /** The last change another desk of the room made to the rules (the open rules dialog says so). */
+  sharedRuleChange = $state.raw<RoomSharedChange | null>(null);
   rulesError = $state.raw<AppError | null>(null);
   /** The last failed action (load, acknowledge, export), shown in the panel; the list stays. */
   error = $state.raw<AppError | null>(null);
@@ -97,6 +99,7 @@ export class AlertsStore {
     this.loading = false;
     this.query = ALL_ALERTS;
     this.rules = null;
+    this.sharedRuleChange = null;
     this.rulesError = null;
     this.error = null;
     this.panelOpen = false;
@@ -176,6 +179,12 @@ export class AlertsStore {
     } catch (err) {
       this.rulesError = errorOf(err);
     }
+  }
+
+  /** Another desk of the room changed the rules: they are read again, and the open dialog says what changed. */
+  sharedRulesChanged(change: RoomSharedChange): void {
+    this.sharedRuleChange = change;
+    void this.loadRules();
   }
 
   /** Saves the rules; a refusal is thrown to the caller (the dialog shows it). */

@@ -5,8 +5,11 @@ import { selection } from './selection.svelte';
 import { session } from './session.svelte';
 import { sitesStore } from './sites.svelte';
 import { notesStore } from './notes.svelte';
+import { followRoomChanges } from './room-shared';
 import { ui } from './ui.svelte';
 import { utilization } from './utilization.svelte';
+
+let stopRoomChanges: (() => void) | null = null;
 
 /** Listens and loads what the main side has (cache first, no network); a failure is shown, what loaded stays. */
 export async function startStores(): Promise<void> {
@@ -16,6 +19,7 @@ export async function startStores(): Promise<void> {
   void alertsStore.init();
   void sitesStore.init();
   void notesStore.init();
+  stopRoomChanges ??= followRoomChanges();
   await Promise.all([sessionReady, assets.init()]);
 }
 
@@ -28,4 +32,6 @@ export function stopStores(): void {
   alertsStore.dispose();
   sitesStore.dispose();
   utilization.dispose();
+  stopRoomChanges?.();
+  stopRoomChanges = null;
 }

@@ -175,3 +175,17 @@ export function validateRulesForm(form: RulesForm): { ok: true; rules: AlertRule
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, rules: result.success ? result.output : candidate };
 }
+
+/**
+ * The rules to save from a dialog opened on `opened`: each rule the dispatcher edited as
+ * `edited` has it, every other rule as it is now (`latest`): another desk of the room may
+ * have changed one while the dialog was open, and saving must not put it back.
+ */
+export function mergeRulesEdit(opened: AlertRules, edited: AlertRules, latest: AlertRules): AlertRules {
+  // The opened rules as the form gives them back, so a rule only passed through the form counts as untouched.
+  const round = validateRulesForm(toRulesForm(opened));
+  const base: Record<string, unknown> = round.ok ? round.rules : opened;
+  const merged: Record<string, unknown> = { ...latest };
+  for (const [key, value] of Object.entries(edited)) if (JSON.stringify(value) !== JSON.stringify(base[key])) merged[key] = value;
+  return merged as AlertRules;
+}

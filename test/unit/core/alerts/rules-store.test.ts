@@ -56,7 +56,28 @@ describe('AlertRulesStore', () => {
     const again = new AlertRulesStore(dir);
     expect(again.get('north', { demo: false })).toEqual(changed);
     expect(again.get('south', { demo: false })).toEqual(defaultAlertRules());
-    expect(JSON.parse(readFileSync(join(dir, RULES_FOLDER, 'north.json'), 'utf8'))).toEqual(changed);
+    expect(JSON.parse(readFileSync(join(dir, RULES_FOLDER, 'north.json'), 'utf8'))).toEqual({ ...changed, changes: {} });
+  });
+
+  it('keeps who changed each rule and when, beside the rules and across runs, for the rules whose value changed', () => {
+    const store = new AlertRulesStore(dir);
+    const before = defaultAlertRules();
+    store.set('north', { ...before, quiet: true, lowFuel: { ...before.lowFuel, belowPercent: 20 } }, { by: 'Ana', at: '2026-03-10T10:42:00.000Z', previous: before });
+    const again = new AlertRulesStore(dir);
+    // Quiet mode is this desk's own and no rule: only the low-fuel rule counts as changed.
+    expect(again.changes('north')).toEqual({ lowFuel: { by: 'Ana', at: '2026-03-10T10:42:00.000Z' } });
+    again.setRule('north', 'stale', { ...before.stale, afterMin: 90 }, { by: 'Ben', at: '2026-03-10T10:43:00.000Z' }, { demo: false });
+    const third = new AlertRulesStore(dir);
+    expect(third.get('north', { demo: false }).stale.afterMin).toBe(90);
+    expect(third.get('north', { demo: false }).lowFuel.belowPercent).toBe(20);
+    expect(Object.keys(third.changes('north')).sort()).toEqual(['lowFuel', 'stale']);
+  });
+
+  it('a rule from another desk is checked like any other before it is kept', () => {
+    const store = new AlertRulesStore(dir);
+    const before = defaultAlertRules();
+    expect(() => store.setRule('north', 'lowFuel', { ...before.lowFuel, belowPercent: 0 }, { by: 'Ben', at: '2026-03-10T10:43:00.000Z' }, { demo: false })).toThrow(/Fuel threshold/);
+    expect(store.get('north', { demo: false }).lowFuel.belowPercent).toBe(before.lowFuel.belowPercent);
   });
 
   it('refuses invalid rules and keeps the saved ones', () => {

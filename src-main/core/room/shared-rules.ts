@@ -114,7 +114,7 @@ export class SharedRules {
       return;
     }
     if (same(mine.value, theirs.value)) return;
-    if (mine.change && mine.change.at > theirs.at) await this.#write(kv, field);
+    if (mine.change && mine.change.at > theirs.at) await this.#write(kv, field, theirs);
     else this.#take(theirs);
   }
 
@@ -134,10 +134,11 @@ export class SharedRules {
   }
 
   /** The later change wins: this desk's rule is written over one another desk wrote meanwhile, and its dispatcher is told. */
-  async #write(kv: KV, field: AlertRuleField): Promise<void> {
+  async #write(kv: KV, field: AlertRuleField, over?: SharedRule): Promise<void> {
     const mine = this.#mine(field);
     const rule: SharedRule = { rule: field, value: mine.value, by: mine.change?.by ?? null, at: mine.change?.at ?? new Date().toISOString() };
-    const replaced: SharedRule[] = [];
+    // `over`: the room's rule this desk knowingly writes over (after time apart).
+    const replaced: SharedRule[] = over ? [over] : [];
     try {
       await writeChecked(kv, field, rule, {
         seen: this.#seen,

@@ -177,7 +177,7 @@ export class SharedSites {
       const removal = removals[id];
       if (site) {
         if (theirs.site && sameSite(site, theirs.site)) continue;
-        if (site.updatedAt > theirs.at) await this.#write(kv, id, site.updatedAt, site, this.o.deskName);
+        if (site.updatedAt > theirs.at) await this.#write(kv, id, site.updatedAt, site, this.o.deskName, theirs);
         else take.push(theirs);
       } else if (removal && removal.at > theirs.at) {
         if (theirs.site) await this.#write(kv, id, removal.at, null, removal.by);
@@ -249,9 +249,10 @@ export class SharedSites {
   }
 
   /** The later change wins: this desk's site is written over one another desk wrote meanwhile, and its dispatcher is told. */
-  async #write(kv: KV, id: string, at: number, site: Site | null, by: string | null): Promise<void> {
+  async #write(kv: KV, id: string, at: number, site: Site | null, by: string | null, over: SharedSite | null = null): Promise<void> {
     const mine: SharedSite = { id, by, at, site };
-    let replaced: SharedSite | null = null;
+    // `over`: the room's version this desk knowingly writes over (after time apart).
+    let replaced: SharedSite | null = over;
     try {
       await writeChecked(kv, id, mine, {
         seen: this.#seen,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { KV } from '@nats-io/kv';
 import type { ConditionAcknowledgement } from '../../../../src-main/core/ports';
 import { ackKey, MAX_SHARED_ACK_BYTES, readSharedAck, SharedAcks } from '../../../../src-main/core/room/shared-acks';
+import { memoryKv } from '../../../support/memory-kv';
 
 const ana: ConditionAcknowledgement = {
   assetId: 'thing:1',
@@ -15,44 +15,20 @@ const ana: ConditionAcknowledgement = {
 const ben: ConditionAcknowledgement = { ...ana, at: '2026-03-10T10:43:00.000Z', by: 'Ben', note: 'sent a fitter' };
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
-/** A bucket in memory with the server's rule for `create`: refused once the key exists. */
-function memoryBucket(): { kv: KV; entries: Map<string, Uint8Array> } {
-  const entries = new Map<string, Uint8Array>();
-  const kv = {
-    async create(key: string, data: string) {
-      if (entries.has(key)) throw new Error('wrong last sequence: 1');
-      entries.set(key, new TextEncoder().encode(data));
-      return 1;
-    },
-    async put(key: string, data: string) {
-      entries.set(key, new TextEncoder().encode(data));
-      return 1;
-    },
-    async get(key: string) {
-      const value = entries.get(key);
-      return value ? { key, value, operation: 'PUT' } : null;
-    },
-    async watch() {
-      return { stop() {}, async *[Symbol.asyncIterator]() {} };
-    },
-  };
-  return { kv: kv as unknown as KV, entries };
-}
-
 describe('shared acknowledgements', () => {
   it('the first acknowledgement of a condition wins: a desk writing later shows the first desk’s', async () => {
-    const { kv, entries } = memoryBucket();
-    entries.set(ackKey(ana), bytes(ana));
+    const { kv, write, read } = memoryKv();
+    write(ackKey(ana), ana);
     const adopted: ConditionAcknowledgement[] = [];
     const shared = new SharedAcks({ bucket: async () => kv, adopt: (ack) => (adopted.push(ack), true), local: () => [ben] });
     await shared.joined();
-    expect(JSON.parse(new TextDecoder().decode(entries.get(ackKey(ana))))).toMatchObject({ by: 'Ana' });
+    expect(read(ackKey(ana))).toMatchObject({ by: 'Ana' });
     expect(adopted).toEqual([ana]);
   });
 
   it('keeps an acknowledgement for an alert not raised here yet, and applies it when alerts are raised', async () => {
-    const { kv, entries } = memoryBucket();
-    entries.set(ackKey(ana), bytes(ana));
+    const { kv, write, read } = memoryKv();
+    write(ackKey(ana), ana);
     let raisedHere = false;
     const adopted: ConditionAcknowledgement[] = [];
     const shared = new SharedAcks({ bucket: async () => kv, adopt: (ack) => raisedHere && (adopted.push(ack), true), local: () => [] });

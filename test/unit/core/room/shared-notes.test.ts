@@ -1,41 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { KV } from '@nats-io/kv';
 import type { MachineNote } from '../../../../src-main/contract';
 import { MAX_SHARED_NOTE_BYTES, noteKey, readSharedNote, SharedNotes } from '../../../../src-main/core/room/shared-notes';
+import { memoryKv } from '../../../support/memory-kv';
 
 const ana: MachineNote = { assetId: 'thing:1', text: 'Keys at the gate', author: 'Ana', at: '2026-03-10T10:42:00.000Z', replaced: null };
 const ben: MachineNote = { ...ana, text: 'Keys with the foreman', author: 'Ben', at: '2026-03-10T10:43:00.000Z' };
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
-/** A bucket in memory with the server's revision checks. */
-function memoryBucket() {
-  const entries = new Map<string, { value: Uint8Array; revision: number }>();
-  let revision = 0;
-  const kv = {
-    async create(key: string, data: string) {
-      if (entries.has(key)) throw new Error('wrong last sequence');
-      entries.set(key, { value: new TextEncoder().encode(data), revision: ++revision });
-      return revision;
-    },
-    async update(key: string, data: string, seen: number) {
-      if (entries.get(key)?.revision !== seen) throw new Error('wrong last sequence');
-      entries.set(key, { value: new TextEncoder().encode(data), revision: ++revision });
-      return revision;
-    },
-    async get(key: string) {
-      const e = entries.get(key);
-      return e ? { key, value: e.value, revision: e.revision, operation: 'PUT' } : null;
-    },
-    async watch() {
-      return { stop() {}, async *[Symbol.asyncIterator]() {} };
-    },
-  };
-  return { kv: kv as unknown as KV, entries, read: (key: string) => JSON.parse(new TextDecoder().decode(entries.get(key)!.value)) as MachineNote };
-}
-
 describe('shared notes', () => {
   it('a note written over one this desk had not seen keeps that one as replaced, in the room and here', async () => {
-    const { kv, read } = memoryBucket();
+    const { kv, read: readJson } = memoryKv();
+    const read = (key: string) => readJson<MachineNote>(key);
     const applied: MachineNote[] = [];
     const desk = new SharedNotes({ bucket: async () => kv, apply: (n) => applied.push(n), local: () => [] });
     await desk.joined();

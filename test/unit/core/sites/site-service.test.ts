@@ -3,7 +3,7 @@ import { MAX_SITES, type Asset, type EventChannel, type FleetEvents, type SitesC
 import { AssetRepository } from '../../../../src-main/core/assets/asset-repository';
 import { smallChange } from '../../../../src-main/core/handlers/assets';
 import type { OfflineStore } from '../../../../src-main/core/ports';
-import { SiteService } from '../../../../src-main/core/sites/site-service';
+import { seededSiteId, SiteService } from '../../../../src-main/core/sites/site-service';
 import { createStoreFactory } from '../../../../src-main/core/store/sqlite-store';
 import { makeAsset, makeSnapshot } from '../../../fixtures/store/make-assets';
 import { makeTempDir } from '../../../fixtures/store/temp-dir';
@@ -233,5 +233,54 @@ describe('the site service', () => {
     expect(whole(sites.state().presence)).toEqual(whole(fresh.state().presence));
     expect(sites.siteOf('thing:9')?.id).toBe(other.id);
   });
-});
 
+  it('seeds a site under an id made from its kind and name, so every desk of a room seeds the same site', () => {
+    const seed = [{ name: 'North yard', kind: 'yard' as const, shape: AROUND_FIRST_THREE }];
+    const sites = service();
+    sites.open();
+    sites.seedOnce(seed);
+    expect(sites.state().sites[0].id).toBe(seededSiteId({ kind: 'yard', name: 'North yard' }));
+    expect(seededSiteId({ kind: 'yard', name: 'North yard' })).not.toBe(seededSiteId({ kind: 'job', name: 'North yard' }));
+  });
+
+  it('tells of sites made, changed and removed on this desk, and not of sites another desk of the room made', () => {
+    const told: Array<{ put: string[]; removed: string[] }> = [];
+    const sites = new SiteService({
+      profileId: () => 'p1',
+      store: () => store,
+      assets: () => repository,
+      emit: () => undefined,
+      now: () => clock,
+      onChanged: (_profile, change) => told.push({ put: change.put.map((s) => s.name), removed: change.removed.map((s) => s.name) }),
+    });
+    sites.open();
+    const made = sites.save({ name: 'North yard', kind: 'yard', shape: AROUND_FIRST_THREE });
+    sites.remove(made.id);
+    sites.applyFromRoom('p1', { put: [site('s-00000000000000a1', AROUND_FIRST_THREE, { name: 'From Ana' })], remove: [] });
+    expect(told).toEqual([
+      { put: ['North yard'], removed: [] },
+      { put: [], removed: ['North yard'] },
+    ]);
+  });
+
+  it('keeps sites from another desk of the room and places the machines on them; a branch at its limit takes no new one', () => {
+    const sites = service();
+    sites.open();
+    const fromAna = site('s-aaaaaaaaaaaaaaaa', AROUND_FIRST_THREE, { name: 'From Ana', updatedAt: T0.getTime() });
+    expect(sites.applyFromRoom('p1', { put: [fromAna], remove: [] })).toBe(0);
+    expect(sites.siteOf('thing:1')?.name).toBe('From Ana');
+    reopen();
+    const again = service();
+    again.open();
+    expect(again.state().sites.map((s) => s.name)).toEqual(['From Ana']);
+    again.applyFromRoom('p1', { put: [], remove: [fromAna.id] });
+    expect(again.siteOf('thing:1')).toBeNull();
+    // Another profile's change is not this branch's.
+    expect(again.applyFromRoom('p2', { put: [fromAna], remove: [] })).toBe(0);
+    expect(again.state().sites).toEqual([]);
+    const full = Array.from({ length: MAX_SITES }, (_, i) => site(`s-${i.toString(16).padStart(16, '0')}`, { type: 'circle', center: [-100, 30], radiusM: 10 }));
+    expect(again.applyFromRoom('p1', { put: full, remove: [] })).toBe(0);
+    expect(again.applyFromRoom('p1', { put: [fromAna], remove: [] })).toBe(1);
+    expect(again.state().sites).toHaveLength(MAX_SITES);
+  });
+});

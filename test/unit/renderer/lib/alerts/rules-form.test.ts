@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRegion, periodForm, toRulesForm, validateRulesForm, type RulesForm } from '../../../../../src-renderer/src/lib/alerts/rules-form';
+import { mergeRulesEdit, normalizeRegion, periodForm, toRulesForm, validateRulesForm, type RulesForm } from '../../../../../src-renderer/src/lib/alerts/rules-form';
 import { rules } from '../../views/alerts/alert-fixtures';
 
 function form(patch: (f: RulesForm) => void = () => {}): RulesForm {
@@ -65,5 +65,21 @@ describe('rules form', () => {
     expect(normalizeRegion(' UT ')).toBe('region:UT');
     expect(normalizeRegion('REGION:nv')).toBe('region:nv');
     expect(normalizeRegion('  ')).toBeNull();
+  });
+});
+
+describe('saving the rules dialog while another desk of the room changed the rules', () => {
+  it('keeps the other desk’s change in every rule the dispatcher did not edit, and the dispatcher’s edits in the others', () => {
+    const opened = rules();
+    const edited = form((f) => {
+      f.stale.afterMin = String(opened.stale.afterMin + 30);
+    });
+    const checked = validateRulesForm(edited);
+    if (!checked.ok) throw new Error('the edited form should be valid');
+    const latest = { ...opened, lowFuel: { ...opened.lowFuel, belowPercent: opened.lowFuel.belowPercent + 7 } };
+    const saved = mergeRulesEdit(opened, checked.rules, latest);
+    expect(saved.lowFuel.belowPercent).toBe(opened.lowFuel.belowPercent + 7);
+    expect(saved.stale.afterMin).toBe(opened.stale.afterMin + 30);
+    expect(saved.afterHours).toEqual(latest.afterHours);
   });
 });

@@ -9,6 +9,8 @@ import { FakeAlertLog } from './alert-fixtures';
 import { assets } from '../../../../../src-renderer/src/state/assets.svelte';
 import { selection } from '../../../../../src-renderer/src/state/selection.svelte';
 import { sitesStore } from '../../../../../src-renderer/src/state/sites.svelte';
+import { followRoomChanges } from '../../../../../src-renderer/src/state/room-shared';
+import { ui } from '../../../../../src-renderer/src/state/ui.svelte';
 
 let bridge: FakeBridge;
 let log: FakeAlertLog;
@@ -186,5 +188,24 @@ describe('AlertRulesDialog', () => {
     await fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
     expect(bridge.callsTo('alerts:setRules')).toHaveLength(0);
+  });
+
+  it('says when another desk of the room changed the rules while the dialog is open, and saving keeps that change in the rules not edited', async () => {
+    const stopRoomChanges = followRoomChanges();
+    try {
+      await open();
+      await fireEvent.input(screen.getByLabelText('Alert when fuel is below (%)'), { target: { value: '22' } });
+      // Ben changes the no-report rule on his desk; this desk keeps it and says so.
+      log.rules = { ...log.rules, stale: { ...log.rules.stale, afterMin: log.rules.stale.afterMin + 45 } };
+      bridge.emit('room:shared', { profileId: 'demo', kind: 'rule', names: ['No report'], how: 'changed', by: 'Ben', at: '2026-03-10T10:42:00.000Z' });
+      expect(await screen.findByTestId('rules-shared-change')).toHaveTextContent(/^Ben changed the alert rule No report at .+ while this dialog was open/);
+      expect(ui.toast).toMatch(/^Ben changed the alert rule No report at /);
+      await vi.waitFor(() => expect(store.rules?.stale.afterMin).toBe(log.rules.stale.afterMin));
+      await save();
+      expect(saved().lowFuel.belowPercent).toBe(22);
+      expect(saved().stale.afterMin).toBe(log.rules.stale.afterMin);
+    } finally {
+      stopRoomChanges();
+    }
   });
 });

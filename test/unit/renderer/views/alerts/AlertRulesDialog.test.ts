@@ -196,14 +196,15 @@ describe('AlertRulesDialog', () => {
       await open();
       await fireEvent.input(screen.getByLabelText('Alert when fuel is below (%)'), { target: { value: '22' } });
       // Ben changes the no-report rule on his desk; this desk keeps it and says so.
-      log.rules = { ...log.rules, stale: { ...log.rules.stale, afterMin: log.rules.stale.afterMin + 45 } };
+      const bens = log.rules.stale.afterMin + 45;
+      log.rules = { ...log.rules, stale: { ...log.rules.stale, afterMin: bens } };
       bridge.emit('room:shared', { profileId: 'demo', kind: 'rule', names: ['No report'], how: 'changed', by: 'Ben', at: '2026-03-10T10:42:00.000Z' });
       expect(await screen.findByTestId('rules-shared-change')).toHaveTextContent(/^Ben changed the alert rule No report at .+ while this dialog was open/);
       expect(ui.toast).toMatch(/^Ben changed the alert rule No report at /);
-      await vi.waitFor(() => expect(store.rules?.stale.afterMin).toBe(log.rules.stale.afterMin));
+      await vi.waitFor(() => expect(store.rules?.stale.afterMin).toBe(bens));
       await save();
       expect(saved().lowFuel.belowPercent).toBe(22);
-      expect(saved().stale.afterMin).toBe(log.rules.stale.afterMin);
+      expect(saved().stale.afterMin).toBe(bens);
     } finally {
       stopRoomChanges();
     }

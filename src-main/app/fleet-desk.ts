@@ -366,7 +366,7 @@ export async function createFleetDesk(options: FleetDeskBuildOptions): Promise<F
     });
     sharedSites = new SharedSites({
       bucket: (kvOptions) => joined.bucket('sites', kvOptions),
-      local: () => (auth.profiles.activeId === profileId ? sites.state().sites : []),
+      local: () => (auth.profiles.activeId === profileId ? sites.list() : []),
       store: () => store,
       apply: (change) => {
         let leftOut = 0;

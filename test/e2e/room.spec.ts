@@ -2,7 +2,8 @@
  * A dispatch room end to end: one demo service, a real room server and two web shells
  * (Ana's desk and Ben's) in one room, each in its own browser page. An alert Ana
  * acknowledges with a note shows on Ben's desk as acknowledged by Ana, with the note; a
- * note Ana leaves on a machine shows on Ben's list and details pane.
+ * note Ana leaves on a machine shows on Ben's list and details pane; an alert rule Ana
+ * changes is Ben's rule too, and Ben's status bar says who changed it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { natsServerMissing, startNatsServer, type NatsServer } from '../support/nats-server';
@@ -82,4 +83,19 @@ test('an acknowledgement with a note on one desk shows on the other desk, naming
   await expect(ben.getByTestId('machine-note')).toContainText('Keys at the gate');
   await expect(ben.getByTestId('machine-note')).toContainText('Ana,');
   await saveScreenshot(ben, 'room-note-on-other-desk');
+
+  // An alert rule changed on Ana's desk is the branch's: Ben is told, and his rules dialog shows it.
+  for (const page of [ana, ben]) {
+    await alertsBadge(page).click();
+    await expect(alertsPanel(page)).toBeVisible();
+  }
+  await alertsPanel(ana).getByRole('button', { name: 'Rules…' }).click();
+  const anaRules = ana.getByRole('dialog', { name: 'Alert rules' });
+  await anaRules.getByLabel('Alert when fuel is below (%)').fill('33');
+  await anaRules.getByRole('button', { name: 'Save rules' }).click();
+  await expect(anaRules).toHaveCount(0);
+  await expect(ben.getByTestId('status-toast')).toContainText(/Ana changed the alert rule Low fuel at /, { timeout: 10_000 });
+  await alertsPanel(ben).getByRole('button', { name: 'Rules…' }).click();
+  await expect(ben.getByRole('dialog', { name: 'Alert rules' }).getByLabel('Alert when fuel is below (%)')).toHaveValue('33');
+  await saveScreenshot(ben, 'room-rule-from-other-desk');
 });

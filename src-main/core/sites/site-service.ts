@@ -157,6 +157,11 @@ export class SiteService {
     return { profileId: branch.profileId, sites: branch.sites, presence: branch.tracker.all() };
   }
 
+  /** The active branch's sites (without where the machines are). */
+  list(): Site[] {
+    return this.#current().sites;
+  }
+
   /** A refresh that changed little: places the changed machines only. */
   noteChange(change: AssetChange): void {
     const branch = this.#current();

@@ -27,7 +27,7 @@ describe('shared acknowledgements', () => {
   });
 
   it('keeps an acknowledgement for an alert not raised here yet, and applies it when alerts are raised', async () => {
-    const { kv, write, read } = memoryKv();
+    const { kv, write } = memoryKv();
     write(ackKey(ana), ana);
     let raisedHere = false;
     const adopted: ConditionAcknowledgement[] = [];

@@ -11,7 +11,7 @@
  * from another desk wins and replaces the desk's own).
  */
 import { createHash } from 'node:crypto';
-import type { KV } from '@nats-io/kv';
+import type { KV, KvWatchEntry } from '@nats-io/kv';
 import * as v from 'valibot';
 import { ALERT_RULE_KINDS, MAX_ACK_NOTE_CHARS, plainText } from '../../contract';
 import type { ConditionAcknowledgement } from '../ports';
@@ -60,38 +60,31 @@ export interface SharedAcksOptions {
   onProblem?: (problem: string) => void;
 }
 
-export class SharedAcks {
-  readonly #bucket: SharedBucket<ConditionAcknowledgement>;
+export class SharedAcks extends SharedBucket<ConditionAcknowledgement> {
   /** Acknowledgements from the room whose alert this desk has not raised (yet). */
   readonly #waiting = new Map<string, ConditionAcknowledgement>();
 
   constructor(private readonly o: SharedAcksOptions) {
-    this.#bucket = new SharedBucket({
-      open: () => o.bucket({ ttl: ACKS_KEPT_MS, history: 1 }),
-      label: 'Acknowledgements',
-      read: readSharedAck,
-      reconcile: async (kv) => {
-        for (const ack of o.local()) await this.#write(kv, ack);
-      },
-      // An update is a write made while this desk watches: the alert is open where it was made.
-      received: (key, ack, entry) => this.#received(key, ack, entry.isUpdate),
-      ...(o.onProblem ? { onProblem: o.onProblem } : {}),
-    });
+    super({ open: () => o.bucket({ ttl: ACKS_KEPT_MS, history: 1 }), label: 'Acknowledgements', ...(o.onProblem ? { onProblem: o.onProblem } : {}) });
   }
 
-  /** The desk is in its room (again): writes what it holds, then follows the others. */
-  joined(): Promise<void> {
-    return this.#bucket.joined();
+  protected read(key: string, data: Uint8Array): ConditionAcknowledgement | null {
+    return readSharedAck(key, data);
   }
 
-  /** The server went away: acknowledgements stay local until `joined` again. */
-  left(): void {
-    this.#bucket.left();
+  /** Every acknowledgement the desk holds is written (again) on joining. */
+  protected async reconcile(kv: KV): Promise<void> {
+    for (const ack of this.o.local()) await this.#write(kv, ack);
+  }
+
+  // An update is a write made while this desk watches: the alert is open where it was made.
+  protected received(key: string, ack: ConditionAcknowledgement, entry: KvWatchEntry): void {
+    this.#received(key, ack, entry.isUpdate);
   }
 
   /** Acknowledgements just made on this desk. */
   async publish(acks: readonly ConditionAcknowledgement[]): Promise<void> {
-    const kv = this.#bucket.kv;
+    const kv = this.kv;
     if (!kv) return; // written on the next join
     for (const ack of acks) await this.#write(kv, ack);
   }
@@ -99,10 +92,6 @@ export class SharedAcks {
   /** Alerts were raised: acknowledgements the room held for them apply now. */
   raised(): void {
     for (const [key, ack] of this.#waiting) if (this.o.adopt(ack, { orOpen: false })) this.#waiting.delete(key);
-  }
-
-  stop(): void {
-    this.#bucket.stop();
   }
 
   /** First writer wins: `create` fails once the key exists, and the stored one is shown instead. */

@@ -36,30 +36,32 @@ export function readEntry<S extends v.GenericSchema>(data: Uint8Array, maxBytes:
   return parsed.success ? parsed.output : null;
 }
 
-export interface SharedBucketOptions<T> {
+export interface SharedBucketOptions {
   /** The bucket of this kind (throws while the server is out of reach). */
   open: () => Promise<KV>;
   /** What is shared, for messages: "Notes", "Alert rules". */
   label: string;
-  /** One entry as this kind, or null when it is not one (refused with a message). */
-  read: (key: string, data: Uint8Array) => T | null;
-  /** On every join, before the watch: what the desk holds goes to the room, or is compared with it. */
-  reconcile: (kv: KV) => Promise<void>;
-  /** An entry read while watching (`isUpdate`: written while this desk watched). */
-  received: (key: string, value: T, entry: KvWatchEntry) => void;
   onProblem?: (problem: string) => void;
 }
 
-export class SharedBucket<T> {
+/** One shared kind: what it reads, what it does on joining, and what it does with each entry the watch brings. */
+export abstract class SharedBucket<T> {
   #kv: KV | null = null;
   #watch: QueuedIterator<KvWatchEntry> | null = null;
   #joining: Promise<void> | null = null;
   #stopped = false;
 
-  constructor(private readonly o: SharedBucketOptions<T>) {}
+  constructor(private readonly bucketOptions: SharedBucketOptions) {}
+
+  /** One entry as this kind, or null when it is not one (refused with a message). */
+  protected abstract read(key: string, data: Uint8Array): T | null;
+  /** On every join, before the watch: what the desk holds goes to the room, or is compared with it. */
+  protected abstract reconcile(kv: KV): Promise<void>;
+  /** An entry read while watching (`isUpdate`: written while this desk watched). */
+  protected abstract received(key: string, value: T, entry: KvWatchEntry): void;
 
   /** The open bucket while the desk is in its room; null while apart. */
-  get kv(): KV | null {
+  protected get kv(): KV | null {
     return this.#kv;
   }
 
@@ -83,26 +85,27 @@ export class SharedBucket<T> {
     this.left();
   }
 
-  problem(problem: string): void {
-    this.o.onProblem?.(problem);
+  protected problem(problem: string): void {
+    this.bucketOptions.onProblem?.(problem);
   }
 
   async #join(): Promise<void> {
+    const { open, label } = this.bucketOptions;
     if (this.#stopped || this.#kv) return;
     let kv: KV;
     try {
-      kv = await this.o.open();
+      kv = await open();
     } catch (err) {
-      this.problem(`${this.o.label} could not be shared with the room (${describe(err)})`);
+      this.problem(`${label} could not be shared with the room (${describe(err)})`);
       return;
     }
     if (this.#stopped) return;
     this.#kv = kv;
     try {
-      await this.o.reconcile(kv);
+      await this.reconcile(kv);
       this.#watch = await kv.watch({ ignoreDeletes: true });
     } catch (err) {
-      this.problem(`${this.o.label} could not be shared with the room (${describe(err)})`);
+      this.problem(`${label} could not be shared with the room (${describe(err)})`);
       this.left();
       return;
     }
@@ -113,12 +116,12 @@ export class SharedBucket<T> {
     try {
       for await (const entry of watch) {
         if (entry.operation !== 'PUT') continue;
-        const value = this.o.read(entry.key, entry.value);
+        const value = this.read(entry.key, entry.value);
         if (value === null) {
-          this.problem(`${this.o.label}: an entry from the room was refused (not one Fleet Desk understands)`);
+          this.problem(`${this.bucketOptions.label}: an entry from the room was refused (not one Fleet Desk understands)`);
           continue;
         }
-        this.o.received(entry.key, value, entry);
+        this.received(entry.key, value, entry);
       }
     } catch {
       // The watch ends with the connection; the next join starts another.

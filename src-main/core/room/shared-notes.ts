@@ -10,7 +10,7 @@
  * is compared with the room's: the newer wins and the other's text is kept as replaced.
  */
 import { createHash } from 'node:crypto';
-import type { KV } from '@nats-io/kv';
+import type { KV, KvWatchEntry } from '@nats-io/kv';
 import * as v from 'valibot';
 import { AssetIdSchema, MAX_NOTE_CHARS, plainText, type MachineNote } from '../../contract';
 import { describe, IsoTimeSchema, readEntry, SharedBucket, writeChecked } from './shared-bucket';
@@ -50,42 +50,30 @@ export interface SharedNotesOptions {
   onProblem?: (problem: string) => void;
 }
 
-export class SharedNotes {
-  readonly #bucket: SharedBucket<MachineNote>;
+export class SharedNotes extends SharedBucket<MachineNote> {
   /** The revision of each machine's note this desk last saw. */
   readonly #seen = new Map<string, number>();
 
   constructor(private readonly o: SharedNotesOptions) {
-    this.#bucket = new SharedBucket({
-      open: () => o.bucket({ history: 5 }),
-      label: 'Notes',
-      read: readSharedNote,
-      reconcile: async (kv) => {
-        for (const mine of o.local()) await this.#reconcile(kv, mine);
-      },
-      received: (key, note, entry) => {
-        this.#seen.set(key, entry.revision);
-        o.apply(note);
-      },
-      ...(o.onProblem ? { onProblem: o.onProblem } : {}),
-    });
+    super({ open: () => o.bucket({ history: 5 }), label: 'Notes', ...(o.onProblem ? { onProblem: o.onProblem } : {}) });
   }
 
-  joined(): Promise<void> {
-    return this.#bucket.joined();
+  protected read(key: string, data: Uint8Array): MachineNote | null {
+    return readSharedNote(key, data);
   }
 
-  left(): void {
-    this.#bucket.left();
+  protected async reconcile(kv: KV): Promise<void> {
+    for (const mine of this.o.local()) await this.#reconcile(kv, mine);
   }
 
-  stop(): void {
-    this.#bucket.stop();
+  protected received(key: string, note: MachineNote, entry: KvWatchEntry): void {
+    this.#seen.set(key, entry.revision);
+    this.o.apply(note);
   }
 
   /** A note just written on this desk. */
   async publish(note: MachineNote): Promise<void> {
-    const kv = this.#bucket.kv;
+    const kv = this.kv;
     if (kv) await this.#write(kv, note);
   }
 
@@ -117,7 +105,7 @@ export class SharedNotes {
       });
       if (written) this.o.apply(written.value, { keepReplaced: true });
     } catch (err) {
-      this.#bucket.problem(`A note could not be shared with the room (${describe(err)})`);
+      this.problem(`A note could not be shared with the room (${describe(err)})`);
     }
   }
 }

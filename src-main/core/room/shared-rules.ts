@@ -12,7 +12,7 @@
  * A rule changed while the server is away stays in the desk's rules file with the time of
  * the change; on joining again it is compared with the room's: the later change wins.
  */
-import type { KV, KvEntry } from '@nats-io/kv';
+import type { KV, KvEntry, KvWatchEntry } from '@nats-io/kv';
 import * as v from 'valibot';
 import { ALERT_RULE_FIELDS, ALERT_RULE_LABELS, AlertRulesSchema, plainText, type AlertRuleField, type AlertRuleKind, type AlertRules, type RoomSharedChange } from '../../contract';
 import type { RuleChange, RuleChanges } from '../alerts/rules-store';
@@ -58,46 +58,34 @@ export interface SharedRulesOptions {
   onProblem?: (problem: string) => void;
 }
 
-export class SharedRules {
-  readonly #bucket: SharedBucket<SharedRule>;
+export class SharedRules extends SharedBucket<SharedRule> {
   /** The revision of each rule this desk last saw. */
   readonly #seen = new Map<string, number>();
 
   constructor(private readonly o: SharedRulesOptions) {
-    this.#bucket = new SharedBucket({
-      open: () => o.bucket({ history: 5 }),
-      label: 'Alert rules',
-      read: readSharedRule,
-      reconcile: async (kv) => {
-        for (const field of FIELDS) await this.#reconcile(kv, field);
-      },
-      received: (key, theirs, entry) => {
-        this.#seen.set(key, entry.revision);
-        const mine = this.#mine(theirs.rule);
-        if (same(mine.value, theirs.value)) return;
-        // Values read when the watch starts were compared on joining; a later local change of the same rule is on its way.
-        if (!entry.isUpdate && mine.change && mine.change.at > theirs.at) return;
-        this.#take(theirs);
-      },
-      ...(o.onProblem ? { onProblem: o.onProblem } : {}),
-    });
+    super({ open: () => o.bucket({ history: 5 }), label: 'Alert rules', ...(o.onProblem ? { onProblem: o.onProblem } : {}) });
   }
 
-  joined(): Promise<void> {
-    return this.#bucket.joined();
+  protected read(key: string, data: Uint8Array): SharedRule | null {
+    return readSharedRule(key, data);
   }
 
-  left(): void {
-    this.#bucket.left();
+  protected async reconcile(kv: KV): Promise<void> {
+    for (const field of FIELDS) await this.#reconcile(kv, field);
   }
 
-  stop(): void {
-    this.#bucket.stop();
+  protected received(key: string, theirs: SharedRule, entry: KvWatchEntry): void {
+    this.#seen.set(key, entry.revision);
+    const mine = this.#mine(theirs.rule);
+    if (same(mine.value, theirs.value)) return;
+    // Values read when the watch starts were compared on joining; a later local change of the same rule is on its way.
+    if (!entry.isUpdate && mine.change && mine.change.at > theirs.at) return;
+    this.#take(theirs);
   }
 
   /** Rules just changed on this desk. */
   async publish(fields: readonly AlertRuleField[]): Promise<void> {
-    const kv = this.#bucket.kv;
+    const kv = this.kv;
     if (!kv) return; // compared with the room's on the next join
     for (const field of fields) await this.#write(kv, field);
   }
@@ -127,7 +115,7 @@ export class SharedRules {
     try {
       this.o.apply(theirs.rule, theirs.value, { by: theirs.by, at: theirs.at });
     } catch (err) {
-      this.#bucket.problem(`The ${LABEL_OF[theirs.rule]} rule from ${theirs.by ?? 'another desk'} could not be kept (${describe(err)})`);
+      this.problem(`The ${LABEL_OF[theirs.rule]} rule from ${theirs.by ?? 'another desk'} could not be kept (${describe(err)})`);
       return;
     }
     this.o.notify({ kind: 'rule', names: [LABEL_OF[theirs.rule]], how: 'changed', by: theirs.by, at: theirs.at });
@@ -149,7 +137,7 @@ export class SharedRules {
         },
       });
     } catch (err) {
-      this.#bucket.problem(`The ${LABEL_OF[field]} rule could not be shared with the room (${describe(err)})`);
+      this.problem(`The ${LABEL_OF[field]} rule could not be shared with the room (${describe(err)})`);
       return;
     }
     const last = replaced.at(-1);

@@ -12,7 +12,7 @@
  * is remembered in the profile's store); on joining again each is compared with the
  * room's by the time of the change: the later one wins.
  */
-import type { KV } from '@nats-io/kv';
+import type { KV, KvWatchEntry } from '@nats-io/kv';
 import * as v from 'valibot';
 import { MAX_SITES, plainText, SiteIdSchema, SiteInputSchema, type RoomSharedChange, type Site } from '../../contract';
 import type { OfflineStore } from '../ports';
@@ -103,8 +103,7 @@ export interface SharedSitesOptions {
   onProblem?: (problem: string) => void;
 }
 
-export class SharedSites {
-  readonly #bucket: SharedBucket<SharedSite>;
+export class SharedSites extends SharedBucket<SharedSite> {
   /** The revision of each site this desk last saw. */
   readonly #seen = new Map<string, number>();
   /** Changes from the room not applied yet (gathered for GATHER_MS). */
@@ -113,32 +112,23 @@ export class SharedSites {
   readonly #now: () => number;
 
   constructor(private readonly o: SharedSitesOptions) {
+    super({ open: () => o.bucket({ history: 5 }), label: 'Sites', ...(o.onProblem ? { onProblem: o.onProblem } : {}) });
     this.#now = o.now ?? Date.now;
-    this.#bucket = new SharedBucket({
-      open: () => o.bucket({ history: 5 }),
-      label: 'Sites',
-      read: readSharedSite,
-      reconcile: (kv) => this.#reconcile(kv),
-      received: (key, theirs, entry) => {
-        this.#seen.set(key, entry.revision);
-        // Values read when the watch starts were compared on joining: only news is applied.
-        if (!entry.isUpdate && !this.#newer(theirs)) return;
-        this.#gather(theirs);
-      },
-      ...(o.onProblem ? { onProblem: o.onProblem } : {}),
-    });
   }
 
-  joined(): Promise<void> {
-    return this.#bucket.joined();
+  protected read(key: string, data: Uint8Array): SharedSite | null {
+    return readSharedSite(key, data);
   }
 
-  left(): void {
-    this.#bucket.left();
+  protected received(key: string, theirs: SharedSite, entry: KvWatchEntry): void {
+    this.#seen.set(key, entry.revision);
+    // Values read when the watch starts were compared on joining: only news is applied.
+    if (!entry.isUpdate && !this.#newer(theirs)) return;
+    this.#gather(theirs);
   }
 
-  stop(): void {
-    this.#bucket.stop();
+  override stop(): void {
+    super.stop();
     if (this.#gatherTimer) clearTimeout(this.#gatherTimer);
     this.#gatherTimer = null;
     this.#gathered = [];
@@ -152,14 +142,14 @@ export class SharedSites {
       for (const site of change.removed) removals[site.id] = { at, by: this.o.deskName };
       this.#keepRemovals(removals);
     }
-    const kv = this.#bucket.kv;
+    const kv = this.kv;
     if (!kv) return; // compared with the room's on the next join
     for (const site of change.put) await this.#write(kv, site.id, site.updatedAt, site, this.o.deskName);
     for (const site of change.removed) await this.#write(kv, site.id, at, null, this.o.deskName);
   }
 
   /** After time apart: for each site the later change (or removal) wins, here and in the room. */
-  async #reconcile(kv: KV): Promise<void> {
+  protected async reconcile(kv: KV): Promise<void> {
     const mine = new Map(this.o.local().map((site) => [site.id, site]));
     const removals = this.#removals();
     const room = new Map<string, SharedSite>();
@@ -169,7 +159,7 @@ export class SharedSites {
       this.#seen.set(key, entry.revision);
       const theirs = readSharedSite(key, entry.value);
       if (theirs) room.set(key, theirs);
-      else this.#bucket.problem('Sites: an entry from the room was refused (not one Fleet Desk understands)');
+      else this.problem('Sites: an entry from the room was refused (not one Fleet Desk understands)');
     }
     const take: SharedSite[] = [];
     for (const [id, theirs] of room) {
@@ -230,10 +220,10 @@ export class SharedSites {
     try {
       leftOut = this.o.apply({ put: put.map((s) => s.site as Site), remove: removed.map((s) => s.id) });
     } catch (err) {
-      this.#bucket.problem(`Sites from the room could not be kept (${describe(err)})`);
+      this.problem(`Sites from the room could not be kept (${describe(err)})`);
       return;
     }
-    if (leftOut > 0) this.#bucket.problem(`${leftOut} sites from the room were left out: a branch holds at most ${MAX_SITES}`);
+    if (leftOut > 0) this.problem(`${leftOut} sites from the room were left out: a branch holds at most ${MAX_SITES}`);
     this.#tell(put, 'changed', (s) => s.site?.name ?? s.id);
     this.#tell(removed, 'removed', (s) => mine.get(s.id)?.name ?? s.id);
   }
@@ -265,7 +255,7 @@ export class SharedSites {
         encode: (s) => toShared(s.id, s.by, s.at, s.site),
       });
     } catch (err) {
-      this.#bucket.problem(`A site could not be shared with the room (${describe(err)})`);
+      this.problem(`A site could not be shared with the room (${describe(err)})`);
       return;
     }
     const theirs = replaced as SharedSite | null;
@@ -286,7 +276,7 @@ export class SharedSites {
     try {
       this.o.store().putDocument(REMOVED_KIND, REMOVED_KEY, Object.fromEntries(newest), new Date(this.#now()).toISOString());
     } catch (err) {
-      this.#bucket.problem(`A removed site could not be remembered for the room (${describe(err)})`);
+      this.problem(`A removed site could not be remembered for the room (${describe(err)})`);
     }
   }
 }

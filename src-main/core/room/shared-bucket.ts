@@ -50,6 +50,8 @@ export abstract class SharedBucket<T> {
   #watch: QueuedIterator<KvWatchEntry> | null = null;
   #joining: Promise<void> | null = null;
   #stopped = false;
+  /** Keys this desk is writing now, with the last entry of each the watch brought meanwhile. */
+  readonly #writing = new Map<string, { count: number; held: KvWatchEntry | null }>();
 
   constructor(private readonly bucketOptions: SharedBucketOptions) {}
 
@@ -85,6 +87,32 @@ export abstract class SharedBucket<T> {
     this.left();
   }
 
+  /**
+   * Runs this desk's write of `key`. An entry of that key the watch brings meanwhile is an
+   * older write the checked write is settling (or its own echo): it is held, and only the
+   * last one is passed on once the write is done, so a value this desk is replacing never
+   * shows here, even for a moment.
+   */
+  protected async writing<R>(key: string, work: () => Promise<R>): Promise<R> {
+    const slot = this.#writing.get(key) ?? { count: 0, held: null };
+    slot.count++;
+    this.#writing.set(key, slot);
+    try {
+      return await work();
+    } finally {
+      slot.count--;
+      if (slot.count === 0) {
+        this.#writing.delete(key);
+        if (slot.held) this.#pass(slot.held);
+      }
+    }
+  }
+
+  /** Whether this desk is writing `key` now. */
+  protected isWriting(key: string): boolean {
+    return this.#writing.has(key);
+  }
+
   protected problem(problem: string): void {
     this.bucketOptions.onProblem?.(problem);
   }
@@ -116,16 +144,22 @@ export abstract class SharedBucket<T> {
     try {
       for await (const entry of watch) {
         if (entry.operation !== 'PUT') continue;
-        const value = this.read(entry.key, entry.value);
-        if (value === null) {
-          this.problem(`${this.bucketOptions.label}: an entry from the room was refused (not one Fleet Desk understands)`);
-          continue;
-        }
-        this.received(entry.key, value, entry);
+        const slot = this.#writing.get(entry.key);
+        if (slot) slot.held = entry;
+        else this.#pass(entry);
       }
     } catch {
       // The watch ends with the connection; the next join starts another.
     }
+  }
+
+  #pass(entry: KvWatchEntry): void {
+    const value = this.read(entry.key, entry.value);
+    if (value === null) {
+      this.problem(`${this.bucketOptions.label}: an entry from the room was refused (not one Fleet Desk understands)`);
+      return;
+    }
+    this.received(entry.key, value, entry);
   }
 }
 

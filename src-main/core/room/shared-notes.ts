@@ -63,6 +63,8 @@ export class SharedNotes extends SharedBucket<MachineNote> {
   }
 
   protected async reconcile(kv: KV): Promise<void> {
+    // Revisions seen before time apart may belong to a bucket the server has since lost.
+    this.#seen.clear();
     for (const mine of this.o.local()) await this.#reconcile(kv, mine);
   }
 

@@ -4,10 +4,11 @@
  * different rules both keep their change. Quiet mode is not shared: it silences one
  * workstation's notifications.
  *
- * The last write wins, checked by revision: a desk writes a rule at the revision it last
- * saw; when another desk wrote that rule in between, the desk still writes its own (it is
- * the later change) and tells its dispatcher whose change it replaced. Every desk watches
- * the bucket and tells its dispatcher which rule another desk changed.
+ * The later change wins, checked by revision: a desk writes a rule at the revision it last
+ * saw; when another desk wrote that rule in between, the desk still writes its own when it
+ * is the later change (by the time of change) and tells its dispatcher whose change it
+ * replaced, or else takes the other desk's. Every desk watches the bucket and tells its
+ * dispatcher which rule another desk changed.
  *
  * A rule changed while the server is away stays in the desk's rules file with the time of
  * the change; on joining again it is compared with the room's: the later change wins.
@@ -71,10 +72,14 @@ export class SharedRules extends SharedBucket<SharedRule> {
   }
 
   protected async reconcile(kv: KV): Promise<void> {
+    // Revisions seen before time apart may belong to a bucket the server has since lost.
+    this.#seen.clear();
     for (const field of FIELDS) await this.#reconcile(kv, field);
   }
 
   protected received(key: string, theirs: SharedRule, entry: KvWatchEntry): void {
+    // A revision older than one this desk wrote or read since is already settled.
+    if (entry.revision < (this.#seen.get(key) ?? 0)) return;
     this.#seen.set(key, entry.revision);
     const mine = this.#mine(theirs.rule);
     if (same(mine.value, theirs.value)) return;
@@ -121,23 +126,39 @@ export class SharedRules extends SharedBucket<SharedRule> {
     this.o.notify({ kind: 'rule', names: [LABEL_OF[theirs.rule]], how: 'changed', by: theirs.by, at: theirs.at });
   }
 
-  /** The later change wins: this desk's rule is written over one another desk wrote meanwhile, and its dispatcher is told. */
+  /**
+   * The later change wins: this desk's rule is written over an earlier one another desk
+   * wrote meanwhile, and its dispatcher is told; a later one found there is taken instead.
+   * `over`: the room's rule this desk knowingly writes over (after time apart).
+   */
   async #write(kv: KV, field: AlertRuleField, over?: SharedRule): Promise<void> {
     const mine = this.#mine(field);
     const rule: SharedRule = { rule: field, value: mine.value, by: mine.change?.by ?? null, at: mine.change?.at ?? new Date().toISOString() };
-    // `over`: the room's rule this desk knowingly writes over (after time apart).
     const replaced: SharedRule[] = over ? [over] : [];
+    let later: SharedRule | null = null;
     try {
-      await writeChecked(kv, field, rule, {
-        seen: this.#seen,
-        read: readSharedRule,
-        merge: (ours, theirs: SharedRule | null, _entry: KvEntry) => {
-          if (theirs && !same(theirs.value, ours.value)) replaced.push(theirs);
-          return ours;
-        },
-      });
+      await this.writing(field, () =>
+        writeChecked(kv, field, rule, {
+          seen: this.#seen,
+          read: readSharedRule,
+          merge: (ours, theirs: SharedRule | null, _entry: KvEntry) => {
+            // A change made after this desk's (two desks rejoining at once, or clocks apart) stands.
+            if (theirs && Date.parse(theirs.at) > Date.parse(ours.at)) {
+              later = theirs;
+              return null;
+            }
+            if (theirs && !same(theirs.value, ours.value)) replaced.push(theirs);
+            return ours;
+          },
+        }),
+      );
     } catch (err) {
       this.problem(`The ${LABEL_OF[field]} rule could not be shared with the room (${describe(err)})`);
+      return;
+    }
+    const standing = later as SharedRule | null;
+    if (standing) {
+      if (!same(this.#mine(field).value, standing.value)) this.#take(standing);
       return;
     }
     const last = replaced.at(-1);

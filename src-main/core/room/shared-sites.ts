@@ -3,10 +3,11 @@
  * one key per site (its id, the same on every desk). A removed site is written as a
  * removal with its time and author, so it reaches the desks that were away too.
  *
- * The last write wins, checked by revision: a desk writes a site at the revision it last
- * saw; when another desk wrote that site in between, the desk still writes its own (the
- * later change) and tells its dispatcher whose change it replaced. Every desk watches the
- * bucket and tells its dispatcher what another desk changed.
+ * The later change wins, checked by revision: a desk writes a site at the revision it last
+ * saw; when another desk wrote that site in between, the desk still writes its own when it
+ * is the later change (by the time of change) and tells its dispatcher whose change it
+ * replaced, or else takes the other desk's. Every desk watches the bucket and tells its
+ * dispatcher what another desk changed.
  *
  * A site changed or removed while the server is away stays changed on the desk (a removal
  * is remembered in the profile's store); on joining again each is compared with the
@@ -107,7 +108,7 @@ export class SharedSites extends SharedBucket<SharedSite> {
   /** The revision of each site this desk last saw. */
   readonly #seen = new Map<string, number>();
   /** Changes from the room not applied yet (gathered for GATHER_MS). */
-  #gathered: SharedSite[] = [];
+  #gathered: Array<{ theirs: SharedSite; revision: number }> = [];
   #gatherTimer: ReturnType<typeof setTimeout> | null = null;
   readonly #now: () => number;
 
@@ -121,10 +122,12 @@ export class SharedSites extends SharedBucket<SharedSite> {
   }
 
   protected received(key: string, theirs: SharedSite, entry: KvWatchEntry): void {
+    // A revision older than one this desk wrote or read since is already settled.
+    if (entry.revision < (this.#seen.get(key) ?? 0)) return;
     this.#seen.set(key, entry.revision);
     // Values read when the watch starts were compared on joining: only news is applied.
     if (!entry.isUpdate && !this.#newer(theirs)) return;
-    this.#gather(theirs);
+    this.#gather(theirs, entry.revision);
   }
 
   override stop(): void {
@@ -150,6 +153,8 @@ export class SharedSites extends SharedBucket<SharedSite> {
 
   /** After time apart: for each site the later change (or removal) wins, here and in the room. */
   protected async reconcile(kv: KV): Promise<void> {
+    // Revisions seen before time apart may belong to a bucket the server has since lost.
+    this.#seen.clear();
     const mine = new Map(this.o.local().map((site) => [site.id, site]));
     const removals = this.#removals();
     const room = new Map<string, SharedSite>();
@@ -190,11 +195,12 @@ export class SharedSites extends SharedBucket<SharedSite> {
     return theirs.at >= site.updatedAt;
   }
 
-  #gather(theirs: SharedSite): void {
-    this.#gathered.push(theirs);
+  #gather(theirs: SharedSite, revision: number): void {
+    this.#gathered.push({ theirs, revision });
     this.#gatherTimer ??= setTimeout(() => {
       this.#gatherTimer = null;
-      const batch = this.#gathered;
+      // A site this desk changed since (written, or being written) is settled by that write.
+      const batch = this.#gathered.filter((g) => !this.isWriting(g.theirs.id) && g.revision >= (this.#seen.get(g.theirs.id) ?? 0)).map((g) => g.theirs);
       this.#gathered = [];
       this.#applyNow(batch);
     }, GATHER_MS);
@@ -238,24 +244,40 @@ export class SharedSites extends SharedBucket<SharedSite> {
     }
   }
 
-  /** The later change wins: this desk's site is written over one another desk wrote meanwhile, and its dispatcher is told. */
+  /**
+   * The later change wins: this desk's site is written over an earlier one another desk
+   * wrote meanwhile, and its dispatcher is told; a later one found there is taken instead.
+   * `over`: the room's version this desk knowingly writes over (after time apart).
+   */
   async #write(kv: KV, id: string, at: number, site: Site | null, by: string | null, over: SharedSite | null = null): Promise<void> {
     const mine: SharedSite = { id, by, at, site };
-    // `over`: the room's version this desk knowingly writes over (after time apart).
     let replaced: SharedSite | null = over;
+    let later: SharedSite | null = null;
     try {
-      await writeChecked(kv, id, mine, {
-        seen: this.#seen,
-        read: readSharedSite,
-        merge: (ours, theirs) => {
-          const differs = theirs && (theirs.site === null ? ours.site !== null : ours.site === null || !sameSite(ours.site, theirs.site));
-          if (theirs && differs) replaced = theirs;
-          return ours;
-        },
-        encode: (s) => toShared(s.id, s.by, s.at, s.site),
-      });
+      await this.writing(id, () =>
+        writeChecked(kv, id, mine, {
+          seen: this.#seen,
+          read: readSharedSite,
+          merge: (ours, theirs) => {
+            // A change made after this desk's (two desks rejoining at once, or clocks apart) stands.
+            if (theirs && theirs.at > ours.at) {
+              later = theirs;
+              return null;
+            }
+            const differs = theirs && (theirs.site === null ? ours.site !== null : ours.site === null || !sameSite(ours.site, theirs.site));
+            if (theirs && differs) replaced = theirs;
+            return ours;
+          },
+          encode: (s) => toShared(s.id, s.by, s.at, s.site),
+        }),
+      );
     } catch (err) {
       this.problem(`A site could not be shared with the room (${describe(err)})`);
+      return;
+    }
+    const standing = later as SharedSite | null;
+    if (standing) {
+      this.#applyNow([standing]);
       return;
     }
     const theirs = replaced as SharedSite | null;

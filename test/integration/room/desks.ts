@@ -23,13 +23,15 @@ export interface Desk {
   stop(): Promise<void>;
 }
 
-export async function startDesk(name: string, demo: DemoService, roomUrl: string, extraEnv: Record<string, string> = {}): Promise<Desk> {
+/** `clockAheadMs`: how far this desk's clock runs ahead of the others' (desks' clocks differ). */
+export async function startDesk(name: string, demo: DemoService, roomUrl: string, extraEnv: Record<string, string> = {}, o: { clockAheadMs?: number } = {}): Promise<Desk> {
   const { dir, remove } = await makeTempDir(`fleet-room-${name}-`);
   const env = { ...envFor(demo), FLEET_ROOM_URL: roomUrl, FLEET_ROOM_NAME: 'yard', DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', ...extraEnv };
   const core = await createFleetDesk({
     userDataDir: dir,
     platform: webPlatformHooks('0.0.0-room'),
     env,
+    ...(o.clockAheadMs ? { now: () => new Date(Date.now() + (o.clockAheadMs ?? 0)) } : {}),
     room: { leaseMs: LEASE_MS, refreshIntervalSec: INTERVAL_SEC, deskName: name, snapshotEveryMs: 60_000 },
   });
   const events: Desk['events'] = [];

@@ -87,6 +87,27 @@ describe('alert rules shared by the desks of a room', () => {
   });
 });
 
+describe('entries the watch brings', () => {
+  /** What the watch would bring: an entry of a rule at a revision. */
+  const arrive = (shared: SharedRules, rule: SharedRule, revision: number) =>
+    (shared as unknown as { received(key: string, value: SharedRule, entry: { revision: number; isUpdate: boolean }): void }).received(rule.rule, rule, { revision, isUpdate: true });
+
+  it('an entry older than the revision this desk wrote since is settled: not applied, not told', async () => {
+    const d = desk();
+    await d.shared.joined();
+    d.state.rules = { ...d.state.rules, lowFuel: lowFuelAt(45) };
+    d.state.changes.lowFuel = { by: 'Ben', at: '2026-03-10T10:43:00.000Z' };
+    await d.shared.publish(['lowFuel']);
+    const written = d.entries.get('lowFuel')!.revision;
+    arrive(d.shared, anaRule, written - 1);
+    expect(d.state.rules.lowFuel.belowPercent).toBe(45);
+    expect(d.told).toEqual([]);
+    // A newer one is news.
+    arrive(d.shared, { ...anaRule, at: '2026-03-10T10:44:00.000Z' }, written + 1);
+    expect(d.state.rules.lowFuel.belowPercent).toBe(30);
+  });
+});
+
 describe('reading a rule from the room', () => {
   it('reads a valid rule filed under its own key', () => {
     expect(readSharedRule('lowFuel', bytes(anaRule))).toEqual(anaRule);

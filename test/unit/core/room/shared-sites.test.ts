@@ -98,6 +98,38 @@ describe('sites shared by the desks of a room', () => {
   });
 });
 
+describe('entries the watch brings', () => {
+  const arrive = (shared: SharedSites, value: ReturnType<typeof readSharedSite>, revision: number) =>
+    (shared as unknown as { received(key: string, v: unknown, entry: { revision: number; isUpdate: boolean }): void }).received(value!.id, value, { revision, isUpdate: true });
+
+  it('a change from the room waiting to be applied is dropped when this desk changed the site since', async () => {
+    const d = desk([square(id, 'Main St', T0)]);
+    await d.shared.joined();
+    const theirs = readSharedSite(id, bytes(wire(square(id, 'Main St (Ana)', T0 + 1000), id, 'Ana', T0 + 1000)))!;
+    const revision = d.room.write(id, wire(theirs.site, id, 'Ana', T0 + 1000));
+    arrive(d.shared, theirs, revision);
+    // This desk renames the site before the gathered change is applied.
+    const mine = square(id, 'Main St (Ben)', T0 + 2000);
+    d.held.set(id, mine);
+    await d.shared.publish({ put: [mine], removed: [] });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(d.held.get(id)?.name).toBe('Main St (Ben)');
+    expect(d.told.filter((t) => t.how === 'changed')).toEqual([]);
+  });
+
+  it('an entry older than the revision this desk wrote since is settled: not applied', async () => {
+    const d = desk([square(id, 'Main St', T0)]);
+    await d.shared.joined();
+    const mine = square(id, 'Main St (Ben)', T0 + 2000);
+    d.held.set(id, mine);
+    await d.shared.publish({ put: [mine], removed: [] });
+    const written = d.room.entries.get(id)!.revision;
+    arrive(d.shared, readSharedSite(id, bytes(wire(square(id, 'Main St (Ana)', T0 + 3000), id, 'Ana', T0 + 3000)))!, written - 1);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(d.held.get(id)?.name).toBe('Main St (Ben)');
+  });
+});
+
 describe('reading a site from the room', () => {
   const site = square(id, 'Main St', T0);
 

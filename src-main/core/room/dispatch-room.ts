@@ -222,8 +222,19 @@ export class DispatchRoom {
       }
     } catch (err) {
       if (this.#stopped) return;
+      // A server back with an empty store (restarted without its volume): the branch's streams and buckets are made again at the next look.
+      if (lostSetUp(err)) this.#forgetSetUp();
       this.#set({ problem: describeConnectError(err) });
     }
+  }
+
+  #forgetSetUp(): void {
+    this.#publisher?.stop();
+    this.#publisher = null;
+    this.#follower?.stop();
+    this.#follower = null;
+    this.#lease = null;
+    this.#desks = null;
   }
 
   #role(): 'alone' | 'polling' | 'following' | 'quiet' {
@@ -304,6 +315,12 @@ async function ensureStream(jsm: JetStreamManager, config: { name: string; subje
       });
     }
   }
+}
+
+/** The server answers as if the branch's streams and buckets were never made (its store is new). */
+function lostSetUp(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  return /jetstream is not enabled|stream not found|no responders/i.test(message);
 }
 
 /** Why the room server cannot be used, in words for the status bar (never a secret). */

@@ -3,6 +3,7 @@
  * variables are `light-dark(...)` pairs, which a canvas ignores (and a legend's CSS
  * accepts), so each colour is resolved by the browser on a probe element first.
  */
+import uPlot from 'uplot';
 
 export interface ChartColours {
   line: string;
@@ -46,5 +47,31 @@ export function watchTheme(onChange: () => void, root: HTMLElement = document.do
   return () => {
     observer.disconnect();
     media?.removeEventListener('change', onChange);
+  };
+}
+
+/**
+ * Draws a uPlot chart in `node` and keeps it right: drawn again in the new colours when the
+ * theme changes, as wide as its box when that is resized (never under `minWidth`).
+ * Returns the clean-up (for an attachment).
+ */
+export function drawThemedPlot(node: HTMLElement, options: (node: HTMLElement) => uPlot.Options, data: uPlot.AlignedData, size: { minWidth: number; height: number }): () => void {
+  let plot = new uPlot(options(node), data, node);
+  const stopWatching = watchTheme(() => {
+    plot.destroy();
+    plot = new uPlot(options(node), data, node);
+  });
+  let observer: ResizeObserver | null = null;
+  if (typeof ResizeObserver !== 'undefined') {
+    observer = new ResizeObserver(() => {
+      const width = Math.max(size.minWidth, node.clientWidth);
+      if (width !== plot.width) plot.setSize({ width, height: size.height });
+    });
+    observer.observe(node);
+  }
+  return () => {
+    stopWatching();
+    observer?.disconnect();
+    plot.destroy();
   };
 }

@@ -1,25 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FleetError } from '../../../../src-main/core/errors';
 import { defaultAlertRules, parseAlertRules } from '../../../../src-main/core/alerts/rules-schema';
 import { AlertRulesStore, RULES_FOLDER } from '../../../../src-main/core/alerts/rules-store';
 import { makeTempDir } from '../../../fixtures/store/temp-dir';
+import { rulesRefusal } from '../../../fixtures/alerts/rules-refusal';
 
 let dir: string;
 let cleanup: () => void;
 beforeEach(() => ({ dir, cleanup } = makeTempDir('fleet-place-rules-')));
 afterEach(() => cleanup());
 
-function refusal(input: unknown): FleetError {
-  try {
-    parseAlertRules(input);
-  } catch (err) {
-    if (err instanceof FleetError) return err;
-    throw err;
-  }
-  throw new Error('expected the rules to be refused');
-}
+const refusal = rulesRefusal;
 
 /** A rules file as Fleet Desk wrote it before the place rules existed. */
 function rulesWithoutPlaces(): Record<string, unknown> {

@@ -1,25 +1,17 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FleetError } from '../../../../src-main/core/errors';
 import { defaultAlertRules, demoSchedule, parseAlertRules, weekdaySchedule } from '../../../../src-main/core/alerts/rules-schema';
 import { AlertRulesStore, RULES_FOLDER } from '../../../../src-main/core/alerts/rules-store';
 import { makeTempDir } from '../../../fixtures/store/temp-dir';
+import { rulesRefusal } from '../../../fixtures/alerts/rules-refusal';
 
 let dir: string;
 let cleanup: () => void;
 beforeEach(() => ({ dir, cleanup } = makeTempDir('fleet-rules-')));
 afterEach(() => cleanup());
 
-function refusal(input: unknown): FleetError {
-  try {
-    parseAlertRules(input);
-  } catch (err) {
-    if (err instanceof FleetError) return err;
-    throw err;
-  }
-  throw new Error('expected the rules to be refused');
-}
+const refusal = rulesRefusal;
 
 describe('alert rules', () => {
   it('start with every kind on but maintenance, 15 %, 60 min, weekdays 07:00–18:00 in America/Denver', () => {

@@ -5,7 +5,9 @@
  *  - the time from the poller publishing a change to a follower holding it (p50, p95);
  *  - bytes a follower receives per refresh against the whole list's size;
  *  - CPU per refresh on a follower (check and apply a change) against a desk polling
- *    alone (parse and check the whole list).
+ *    alone (parse and check the whole list);
+ *  - a branch's 2,000 sites shared: written by the desk that has them, and read, checked
+ *    and handed over on a desk joining the room without them.
  */
 import type { Asset, AssetSnapshot, SkippedAsset } from '../../src-main/contract';
 import { normalizeAssetList } from '../../src-main/core/assets/asset-schema';
@@ -13,6 +15,11 @@ import { smallChange } from '../../src-main/core/handlers/assets';
 import { DispatchRoom } from '../../src-main/core/room/dispatch-room';
 import { decodeChange, encodeChange, encodeSnapshot, readChangedAssets } from '../../src-main/core/room/wire';
 import { startDemoService } from '../../src-main/demo';
+import { connect } from '@nats-io/transport-node';
+import { Kvm } from '@nats-io/kv';
+import type { Site } from '../../src-main/contract';
+import type { OfflineStore } from '../../src-main/core/ports';
+import { SharedSites } from '../../src-main/core/room/shared-sites';
 import { natsServerMissing, startNatsServer, type NatsServer } from '../support/nats-server';
 
 const LEASE_MS = 2000;
@@ -165,6 +172,47 @@ async function changeFigures(nats: NatsServer, size: number, changedPerRefresh: 
   };
 }
 
+/** A star-shaped site of `corners` corners around a point near Salt Lake City. */
+function benchSite(i: number, corners: number): Site {
+  const lng = -112 + (i % 50) * 0.01;
+  const lat = 40.5 + Math.floor(i / 50) * 0.01;
+  const ring: [number, number][] = [];
+  for (let k = 0; k < corners; k++) {
+    const a = (2 * Math.PI * k) / corners;
+    const r = k % 2 === 0 ? 0.003 : 0.0015;
+    ring.push([lng + r * Math.cos(a), lat + r * Math.sin(a)]);
+  }
+  ring.push(ring[0]);
+  return { id: `s-${i.toString(16).padStart(16, '0')}`, name: `Site ${i}`, kind: 'job', notes: '', shape: { type: 'polygon', rings: [ring] }, regionCode: null, createdAt: 0, updatedAt: 1 };
+}
+
+/** A branch's sites shared through the room: the desk holding them joins first, then one without them. */
+async function sitesFigures(nats: NatsServer, count: number, corners: number): Promise<{ writeMs: number; readMs: number }> {
+  const nc = await connect({ servers: `127.0.0.1:${nats.port}` });
+  try {
+    const kv = await new Kvm(nc).create('bench_sites', { history: 5 });
+    const store = { getDocument: () => null, putDocument: () => undefined } as unknown as OfflineStore;
+    const sites = Array.from({ length: count }, (_, i) => benchSite(i, corners));
+    const desk = (local: Site[], apply: (n: number) => void) =>
+      new SharedSites({ bucket: async () => kv, local: () => local, store: () => store, apply: (c) => (apply(c.put.length), 0), notify: () => undefined, deskName: 'bench' });
+    const ana = desk(sites, () => undefined);
+    let t = performance.now();
+    await ana.joined();
+    const writeMs = performance.now() - t;
+    let got = 0;
+    const ben = desk([], (n) => (got += n));
+    t = performance.now();
+    await ben.joined();
+    const readMs = performance.now() - t;
+    ana.stop();
+    ben.stop();
+    if (got !== count) throw new Error(`the joining desk took ${got} of ${count} sites`);
+    return { writeMs, readMs };
+  } finally {
+    await nc.close();
+  }
+}
+
 export async function runRoomFigures(log: (line: string) => void, size = 10_000): Promise<string> {
   if (natsServerMissing) return `Room figures skipped: ${natsServerMissing}`;
   const nats = await startNatsServer();
@@ -179,6 +227,9 @@ export async function runRoomFigures(log: (line: string) => void, size = 10_000)
     rows.push(`| poller → follower, change held (p50 / p95) | ${f.latencyP50.toFixed(0)} / ${f.latencyP95.toFixed(0)} ms |`);
     rows.push(`| bytes a follower receives per refresh / whole list | ${(f.changeBytes / 1024).toFixed(0)} KiB / ${(f.fullBytes / 1024 / 1024).toFixed(1)} MiB |`);
     rows.push(`| CPU per refresh: follower (check + read the change) / desk alone (parse + check the list) | ${f.followerCpuMs.toFixed(0)} / ${f.aloneCpuMs.toFixed(0)} ms |`);
+    log('room: 2,000 sites of 40 corners shared');
+    const s = await sitesFigures(nats, 2000, 40);
+    rows.push(`| 2,000 sites (40 corners): written by the desk holding them, on joining / read, checked and handed over on a desk joining without them | ${s.writeMs.toFixed(0)} / ${s.readMs.toFixed(0)} ms |`);
     return rows.join('\n');
   } finally {
     await nats.close();

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoService } from './index';
+import { seedRoomSites } from './room-demo-sites';
 
 const ROOM = 'demo-room';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -66,6 +67,12 @@ async function main(): Promise<void> {
   });
   for (let i = 0; i < 200 && !(await accepts(port)); i++) await new Promise((r) => setTimeout(r, 50));
   process.stdout.write(`Room server: nats://127.0.0.1:${port} (room "${ROOM}")\nDemo service: ${demo.baseUrl}\n`);
+  try {
+    const count = await seedRoomSites({ natsUrl: `nats://127.0.0.1:${port}`, room: ROOM, demo });
+    process.stdout.write(`The room holds the demo's ${count} yards and job sites; a site drawn on one desk shows on the other.\n`);
+  } catch (err) {
+    process.stderr.write(`The demo's sites could not be written to the room (${err instanceof Error ? err.message : String(err)}); the desks start without sites.\n`);
+  }
 
   for (const desk of ['Desk 1', 'Desk 2']) {
     const env = {

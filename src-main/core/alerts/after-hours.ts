@@ -30,6 +30,19 @@ export function weekTime(minuteOfWeek: number): string {
 }
 
 /**
+ * Whether working hours began, in any of these zones, between the previous evaluation and
+ * this one (always true at the first): only then can time alone clear an alert held
+ * outside working hours.
+ */
+export function workingHoursBegan(workingWeek: Uint8Array, zones: Iterable<ZoneClock>, now: number, previousNow: number): boolean {
+  if (Number.isNaN(previousNow)) return true;
+  for (const clock of zones) {
+    if (workingWeek[clock.minuteOfWeek(now)] === 1 && workingWeek[clock.minuteOfWeek(previousNow)] === 0) return true;
+  }
+  return false;
+}
+
+/**
  * In use (ignition on, or moving: `in-motion` or speed above 0) at a time outside the
  * working hours, in the asset's own `time-zone` when it reports a known one, else the
  * rule's zone. Once raised, the alert stays open until working hours begin again, so an
@@ -77,11 +90,7 @@ export class AfterHoursCheck implements RuleCheck {
    * outside hours) that has not changed, whatever happened in between.
    */
   timeMayClear(): boolean {
-    if (Number.isNaN(this.previousNow)) return true;
-    for (const clock of this.zonesSeen) {
-      if (this.workingWeek[clock.minuteOfWeek(this.now)] === 1 && this.workingWeek[clock.minuteOfWeek(this.previousNow)] === 0) return true;
-    }
-    return false;
+    return workingHoursBegan(this.workingWeek, this.zonesSeen, this.now, this.previousNow);
   }
 
   check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {

@@ -1,5 +1,5 @@
 import { SITE_KIND_LABELS, type AlertRules, type Asset, type SiteKind } from '../../contract';
-import { weekTime, workingMinutes } from './after-hours';
+import { weekTime, workingHoursBegan, workingMinutes } from './after-hours';
 import type { AlertPlaces } from './places';
 import { metricOf, type FindingSink, type RuleCheck } from './rule-check';
 import { DEFAULT_TIME_ZONE } from './rules-schema';
@@ -77,11 +77,7 @@ export class OffSiteCheck implements RuleCheck {
 
   /** Working hours began, in a zone seen, since the previous evaluation. */
   timeMayClear(): boolean {
-    if (Number.isNaN(this.previousNow)) return true;
-    for (const clock of this.zonesSeen) {
-      if (this.workingWeek[clock.minuteOfWeek(this.now)] === 1 && this.workingWeek[clock.minuteOfWeek(this.previousNow)] === 0) return true;
-    }
-    return false;
+    return workingHoursBegan(this.workingWeek, this.zonesSeen, this.now, this.previousNow);
   }
 
   check(asset: Asset, _previous: Asset | undefined, sink: FindingSink): void {
